@@ -1,0 +1,505 @@
+//! `summary`: one table (and a CSV and an SVG plot) of every registry row at
+//! every message size, from its own light timing loop.
+//!
+//! ```text
+//! cargo run -p uhash-bench --release --bin summary -- [--quick] [--out DIR] [--filter SUBSTR] [--ghz F]
+//! ```
+//!
+//! For each row × size: calibrate a batch of messages so that one sample
+//! takes a few milliseconds, take N samples, report the median time per
+//! message as TSC cycles/byte (seconds × GHz × 1e9 / bytes) and GB/s.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use uhash_bench::plot::{Plot, Series};
+use uhash_bench::{KeyMode, Message, Row, Runner, SIZES, STREAM_LEN, Size};
+
+const USAGE: &str = "\
+usage: summary [--quick] [--out DIR] [--filter SUBSTR] [--ghz F]
+  --quick          fewer samples; the 64 MiB size only for the rows marked for it
+  --out DIR        where summary.csv and summary.svg go
+                   (default: $CARGO_TARGET_DIR or <workspace>/target, + /uhash-summary)
+  --filter SUBSTR  only rows whose id or label contains SUBSTR (case-insensitive)
+  --ghz F          TSC frequency for cycles/byte (default 2.7)";
+
+struct Options {
+    quick: bool,
+    out: PathBuf,
+    filter: Option<String>,
+    ghz: f64,
+}
+
+/// Timing plan of one mode.
+struct Plan {
+    /// Samples per cell (in-cache sizes, streamed size).
+    samples: (usize, usize),
+    /// Target duration of one sample.
+    sample_time: Duration,
+    /// Minimum time spent running a cell before sampling.
+    warm_up: Duration,
+}
+
+const QUICK: Plan = Plan {
+    samples: (11, 5),
+    sample_time: Duration::from_millis(3),
+    warm_up: Duration::from_millis(30),
+};
+
+const FULL: Plan = Plan {
+    samples: (41, 11),
+    sample_time: Duration::from_millis(6),
+    warm_up: Duration::from_millis(250),
+};
+
+fn parse_args() -> Result<Options, String> {
+    let mut o = Options {
+        quick: false,
+        out: default_out_dir(),
+        filter: None,
+        ghz: 2.7,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
+        match a.as_str() {
+            "--quick" => o.quick = true,
+            "--out" => o.out = PathBuf::from(value("--out")?),
+            "--filter" => o.filter = Some(value("--filter")?),
+            "--ghz" => {
+                o.ghz = value("--ghz")?
+                    .parse()
+                    .ok()
+                    .filter(|g: &f64| *g > 0.0)
+                    .ok_or("--ghz needs a positive number")?;
+            }
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
+            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
+        }
+    }
+    Ok(o)
+}
+
+fn default_out_dir() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("..")
+                .join("target")
+        });
+    target.join("uhash-summary")
+}
+
+/// Median, 25th and 75th percentile of the per-message time of one cell.
+struct Cell {
+    median_ns: f64,
+    p25_ns: f64,
+    p75_ns: f64,
+    samples: usize,
+}
+
+fn time_batch(runner: &mut dyn Runner, msg: &[u8], iters: u64) -> Duration {
+    let t = Instant::now();
+    runner.run(msg, iters);
+    t.elapsed()
+}
+
+fn measure(runner: &mut dyn Runner, msg: &[u8], plan: &Plan, samples: usize) -> Cell {
+    let start = Instant::now();
+    // Calibrate: grow the batch until it takes >= 1 ms, then scale it to the
+    // target sample time. This also warms caches, branch predictors and
+    // the clock.
+    let mut iters = 1u64;
+    let mut per_iter;
+    loop {
+        let t = time_batch(runner, msg, iters).as_secs_f64();
+        per_iter = t / iters as f64;
+        if t >= 1e-3 {
+            break;
+        }
+        let grow = (2e-3 / t.max(1e-9)).clamp(2.0, 100.0);
+        iters = (iters as f64 * grow).ceil() as u64;
+    }
+    let iters = ((plan.sample_time.as_secs_f64() / per_iter).round() as u64).max(1);
+    while start.elapsed() < plan.warm_up {
+        time_batch(runner, msg, iters);
+    }
+    let mut ns: Vec<f64> = (0..samples)
+        .map(|_| time_batch(runner, msg, iters).as_secs_f64() * 1e9 / iters as f64)
+        .collect();
+    ns.sort_by(f64::total_cmp);
+    let q = |p: f64| ns[((ns.len() - 1) as f64 * p).round() as usize];
+    Cell {
+        median_ns: q(0.5),
+        p25_ns: q(0.25),
+        p75_ns: q(0.75),
+        samples,
+    }
+}
+
+/// `v` with three significant digits.
+fn sig3(v: f64) -> String {
+    match v {
+        v if !v.is_finite() => "-".into(),
+        v if v >= 100.0 => format!("{v:.0}"),
+        v if v >= 10.0 => format!("{v:.1}"),
+        v if v >= 1.0 => format!("{v:.2}"),
+        v => format!("{v:.3}"),
+    }
+}
+
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_owned())
+        })
+        .unwrap_or_else(|| format!("unknown {} CPU", std::env::consts::ARCH))
+}
+
+fn cpu_features() -> String {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut f = Vec::new();
+        macro_rules! check {
+            ($($feat:tt),*) => {$(
+                if std::is_x86_feature_detected!($feat) {
+                    f.push($feat);
+                }
+            )*};
+        }
+        check!("avx2", "bmi2", "adx", "avx512f", "avx512vl", "avx512ifma");
+        f.join(" ")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    String::from("(not x86_64)")
+}
+
+/// TSC ticks per second, measured against the OS clock over ~50 ms.
+#[cfg(target_arch = "x86_64")]
+fn measured_tsc_ghz() -> Option<f64> {
+    // SAFETY: RDTSC is available on every x86_64 CPU.
+    let c0 = unsafe { core::arch::x86_64::_rdtsc() };
+    let t0 = Instant::now();
+    while t0.elapsed() < Duration::from_millis(50) {}
+    // SAFETY: as above.
+    let c1 = unsafe { core::arch::x86_64::_rdtsc() };
+    Some((c1 - c0) as f64 / t0.elapsed().as_secs_f64() / 1e9)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn measured_tsc_ghz() -> Option<f64> {
+    None
+}
+
+/// `YYYY-MM-DD HH:MM UTC` from the system clock.
+fn utc_now() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    // Howard Hinnant's civil_from_days.
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        rem / 3600,
+        rem % 3600 / 60
+    )
+}
+
+fn shell_quote(a: &str) -> String {
+    if !a.is_empty()
+        && a.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c))
+    {
+        a.to_owned()
+    } else {
+        format!("'{}'", a.replace('\'', r"'\''"))
+    }
+}
+
+fn csv_field(s: &str) -> String {
+    format!("\"{}\"", s.replace('"', "\"\""))
+}
+
+struct Result_ {
+    row: usize,
+    size: Size,
+    cell: Cell,
+}
+
+fn main() {
+    let opts = match parse_args() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let plan = if opts.quick { &QUICK } else { &FULL };
+    let args: Vec<String> = std::env::args().map(|a| shell_quote(&a)).collect();
+    let date = utc_now();
+    let cpu = cpu_model();
+
+    let mut head = String::new();
+    let _ = writeln!(
+        head,
+        "uhash throughput summary ({})",
+        if opts.quick { "quick" } else { "full" }
+    );
+    let _ = writeln!(head, "command: {}", args.join(" "));
+    let _ = writeln!(
+        head,
+        "   i.e.: cargo run -p uhash-bench --release --bin summary --{}",
+        args[1..].iter().fold(String::new(), |s, a| s + " " + a)
+    );
+    let _ = writeln!(head, "date:    {date}");
+    let _ = writeln!(head, "cpu:     {cpu} [{}]", cpu_features());
+    let tsc = measured_tsc_ghz().map_or(String::from("n/a"), |g| format!("{g:.3} GHz"));
+    let _ = writeln!(
+        head,
+        "clock:   cycles = seconds x {} GHz (--ghz); TSC measured here: {tsc}",
+        opts.ghz
+    );
+    let _ = writeln!(head, "rustc:   {}", env!("UHASH_BENCH_RUSTC"));
+    #[cfg(uhash_bench_openssl)]
+    let _ = writeln!(head, "openssl: {}", uhash_bench::openssl::version());
+    #[cfg(not(uhash_bench_openssl))]
+    let _ = writeln!(head, "openssl: not linked (see build warnings)");
+    if cfg!(debug_assertions) {
+        let _ = writeln!(head, "WARNING: debug build; use --release");
+    }
+    print!("{head}");
+    println!();
+
+    let rows: Vec<Row> = uhash_bench::rows()
+        .into_iter()
+        .filter(|r| opts.filter.as_deref().is_none_or(|f| r.matches(f)))
+        .collect();
+    if rows.is_empty() {
+        eprintln!("no row matches the filter");
+        std::process::exit(1);
+    }
+
+    let started = Instant::now();
+    let mut stream: Option<Message> = None;
+    let mut results = Vec::new();
+    for (ri, row) in rows.iter().enumerate() {
+        for size in SIZES.iter().filter(|s| row.runs_at(s.len)) {
+            if size.streamed && opts.quick && !row.stream_in_quick {
+                continue;
+            }
+            let cached;
+            let msg = if size.streamed {
+                stream
+                    .get_or_insert_with(|| Message::new(STREAM_LEN))
+                    .bytes()
+            } else {
+                cached = Message::new(size.len);
+                cached.bytes()
+            };
+            let mut runner = row.runner(size.len);
+            let n = if size.streamed {
+                plan.samples.1
+            } else {
+                plan.samples.0
+            };
+            let cell = measure(runner.as_mut(), msg, plan, n);
+            eprintln!(
+                "[{:6.1}s] {:<48} {:>6}: {:>7} cycles/byte",
+                started.elapsed().as_secs_f64(),
+                row.id(),
+                size.label,
+                sig3(cell.median_ns * opts.ghz / size.len as f64)
+            );
+            let _ = std::io::stderr().flush();
+            results.push(Result_ {
+                row: ri,
+                size: *size,
+                cell,
+            });
+        }
+    }
+    eprintln!("measured in {:.1} s", started.elapsed().as_secs_f64());
+
+    let table = render_table(&rows, &results, &opts, plan);
+    println!("{table}");
+
+    if let Err(e) = write_outputs(&rows, &results, &opts, plan, &date, &cpu) {
+        eprintln!("cannot write to {}: {e}", opts.out.display());
+        std::process::exit(1);
+    }
+}
+
+fn cpb(r: &Result_, ghz: f64) -> f64 {
+    r.cell.median_ns * ghz / r.size.len as f64
+}
+
+fn gbps(r: &Result_) -> f64 {
+    r.size.len as f64 / r.cell.median_ns
+}
+
+fn render_table(rows: &[Row], results: &[Result_], opts: &Options, plan: &Plan) -> String {
+    let sizes: Vec<&Size> = SIZES
+        .iter()
+        .filter(|s| results.iter().any(|r| r.size == **s))
+        .collect();
+    let find = |ri: usize, s: &Size| results.iter().find(|r| r.row == ri && r.size == *s);
+    let labels: Vec<String> = rows.iter().map(Row::label).collect();
+    let lw = labels
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(10);
+    const CW: usize = 13;
+
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "TSC cycles/byte ({} GHz; lower is better) and GB/s (higher is better); median of {} samples ({} at 64MiB)",
+        opts.ghz, plan.samples.0, plan.samples.1
+    );
+    let _ = write!(t, "{:<lw$} |", "row");
+    for s in &sizes {
+        let _ = write!(t, "{:>CW$} |", s.label);
+    }
+    let _ = writeln!(t, " cycles/msg       | IQR/med");
+    let _ = write!(t, "{:<lw$} |", "");
+    for _ in &sizes {
+        let _ = write!(t, "{:>CW$} |", "cpb   GB/s");
+    }
+    let _ = writeln!(t, "{:>8} {:>8} | max %", "16B", "64B");
+    let total = lw + 2 + sizes.len() * (CW + 2) + 28;
+    let _ = writeln!(t, "{}", "-".repeat(total));
+    for (ri, label) in labels.iter().enumerate() {
+        let pad = lw - label.chars().count();
+        let _ = write!(t, "{label}{} |", " ".repeat(pad));
+        for s in &sizes {
+            let cell = find(ri, s).map_or_else(
+                || "-".into(),
+                |r| format!("{:>6} {:>6}", sig3(cpb(r, opts.ghz)), sig3(gbps(r))),
+            );
+            let _ = write!(t, "{cell:>CW$} |");
+        }
+        for len in [16, 64] {
+            let v = results
+                .iter()
+                .find(|r| r.row == ri && r.size.len == len)
+                .map_or_else(
+                    || "-".into(),
+                    |r| format!("{:.0}", r.cell.median_ns * opts.ghz),
+                );
+            let _ = write!(t, "{v:>8} ");
+        }
+        let noise = results
+            .iter()
+            .filter(|r| r.row == ri)
+            .map(|r| (r.cell.p75_ns - r.cell.p25_ns) / r.cell.median_ns * 100.0)
+            .fold(0f64, f64::max);
+        let _ = writeln!(t, "| {noise:5.1}");
+    }
+    let _ = writeln!(
+        t,
+        "key modes: [long-term key] = key set-up outside the timed loop; [fresh key per call] = a new key set for every message (sizes up to {} B)",
+        uhash_bench::FRESH_KEY_MAX_LEN
+    );
+    let _ = write!(
+        t,
+        "IQR/med = largest (75th - 25th percentile) / median over the row's cells: the run's noise"
+    );
+    t
+}
+
+fn write_outputs(
+    rows: &[Row],
+    results: &[Result_],
+    opts: &Options,
+    plan: &Plan,
+    date: &str,
+    cpu: &str,
+) -> std::io::Result<()> {
+    std::fs::create_dir_all(&opts.out)?;
+    let mut csv = String::from(
+        "row,impl,size,median_ns,cpb,gbps,samples,key_mode,id,size_label,p25_ns,p75_ns\n",
+    );
+    for r in results {
+        let row = &rows[r.row];
+        let _ = writeln!(
+            csv,
+            "{},{},{},{:.3},{:.4},{:.4},{},{},{},{},{:.3},{:.3}",
+            csv_field(&format!("{}/{}", row.family, row.function)),
+            csv_field(&row.implementation),
+            r.size.len,
+            r.cell.median_ns,
+            cpb(r, opts.ghz),
+            gbps(r),
+            r.cell.samples,
+            csv_field(row.key_mode.describe()),
+            csv_field(&row.id()),
+            r.size.label,
+            r.cell.p25_ns,
+            r.cell.p75_ns,
+        );
+    }
+    let csv_path = opts.out.join("summary.csv");
+    std::fs::write(&csv_path, csv)?;
+
+    let plot = Plot {
+        title: "uhash: cycles per byte vs message length".into(),
+        subtitle: format!(
+            "{cpu} · {date} · {} run, median of {} samples ({} at 64 MiB)",
+            if opts.quick { "quick" } else { "full" },
+            plan.samples.0,
+            plan.samples.1
+        ),
+        y_label: format!(
+            "TSC cycles/byte at {} GHz (log scale, lower is better)",
+            opts.ghz
+        ),
+        x_ticks: SIZES
+            .iter()
+            .filter(|s| results.iter().any(|r| r.size == **s))
+            .map(|s| {
+                let digits = s.label.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+                (
+                    s.len as f64,
+                    format!("{digits} {}", &s.label[digits.len()..]),
+                )
+            })
+            .collect(),
+        series: rows
+            .iter()
+            .enumerate()
+            .map(|(ri, row)| Series {
+                label: row.label(),
+                dashed: row.key_mode == KeyMode::FreshPerCall,
+                points: results
+                    .iter()
+                    .filter(|r| r.row == ri)
+                    .map(|r| (r.size.len as f64, cpb(r, opts.ghz)))
+                    .collect(),
+            })
+            .collect(),
+    };
+    let svg_path = opts.out.join("summary.svg");
+    std::fs::write(&svg_path, plot.to_svg())?;
+    println!("wrote {} and {}", csv_path.display(), svg_path.display());
+    Ok(())
+}

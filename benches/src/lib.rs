@@ -1,0 +1,318 @@
+//! Row registry for the uhash throughput comparison.
+//!
+//! A [`Row`] is one thing that gets timed: a family, a function of that
+//! family, an implementation (ours or a peer's) and a [`KeyMode`], plus a
+//! factory that, given a message length, builds a [`Runner`] which hashes a
+//! message buffer with a fixed key (or a fresh key per call).
+//!
+//! Both front ends consume [`rows`]: the criterion benches
+//! (`benches/throughput.rs`) and the `summary` command
+//! (`src/bin/summary.rs`). To add rows, see [`rows`] and `benches/README.md`.
+
+use std::hint::black_box;
+
+pub mod memory;
+#[cfg(uhash_bench_openssl)]
+pub mod openssl;
+pub mod plot;
+pub mod poly1305_peers;
+
+/// Every row of the comparison, in display order.
+///
+/// **How to add rows:** write a module `src/<family>.rs` with a
+/// `pub fn rows() -> Vec<Row>` (see [`poly1305_peers`] for a template), add
+/// `pub mod <family>;` above and one `rows.extend(<family>::rows());` line
+/// below, and the family's crate to `benches/Cargo.toml`.
+pub fn rows() -> Vec<Row> {
+    let mut rows = Vec::new();
+    // Ceiling: what reading the message costs.
+    rows.extend(memory::rows());
+    // ---- uhash rows: one line per family module, e.g. ----
+    // rows.extend(mmh::rows());
+    // rows.extend(poly1305_aes::rows());
+    // ---- peers ----
+    rows.extend(poly1305_peers::rows());
+    rows
+}
+
+/// How a row treats its key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyMode {
+    /// No key (the memory-read ceiling).
+    Unkeyed,
+    /// One key for all messages: whatever the implementation can precompute
+    /// from the key is computed once, outside the timed loop.
+    LongTerm,
+    /// A different key for every message, set inside the timed loop (key
+    /// agility: what a one-time MAC such as Poly1305 pays per message).
+    FreshPerCall,
+}
+
+impl KeyMode {
+    /// Suffix of [`Row::id`] (empty for the common modes).
+    pub fn id_suffix(self) -> &'static str {
+        match self {
+            KeyMode::Unkeyed | KeyMode::LongTerm => "",
+            KeyMode::FreshPerCall => "/fresh-key",
+        }
+    }
+
+    /// Human-readable name.
+    pub fn describe(self) -> &'static str {
+        match self {
+            KeyMode::Unkeyed => "unkeyed",
+            KeyMode::LongTerm => "long-term key",
+            KeyMode::FreshPerCall => "fresh key per call",
+        }
+    }
+}
+
+/// Something that hashes message buffers; built by a [`Row`] for one length.
+pub trait Runner {
+    /// Hashes `msg` `iters` times, hiding input and output from the
+    /// optimiser (`black_box`) so that no iteration can be skipped or hoisted.
+    fn run(&mut self, msg: &[u8], iters: u64);
+    /// Hashes `msg` once and returns the output (tests, sanity checks).
+    fn once(&mut self, msg: &[u8]) -> Vec<u8>;
+}
+
+struct Looped<F>(F);
+
+impl<F, T> Runner for Looped<F>
+where
+    F: FnMut(&[u8]) -> T,
+    T: AsRef<[u8]>,
+{
+    fn run(&mut self, msg: &[u8], iters: u64) {
+        for _ in 0..iters {
+            black_box((self.0)(black_box(msg)));
+        }
+    }
+
+    fn once(&mut self, msg: &[u8]) -> Vec<u8> {
+        (self.0)(msg).as_ref().to_vec()
+    }
+}
+
+/// Wraps a closure that hashes one message into a [`Runner`]. The loop is
+/// monomorphised around the closure, so the only dynamic dispatch is one
+/// call per batch.
+pub fn looped<F, T>(f: F) -> Box<dyn Runner>
+where
+    F: FnMut(&[u8]) -> T + 'static,
+    T: AsRef<[u8]>,
+{
+    Box::new(Looped(f))
+}
+
+/// Builds a [`Runner`] for a given message length.
+pub type Factory = Box<dyn Fn(usize) -> Box<dyn Runner>>;
+
+/// One row of the comparison.
+pub struct Row {
+    /// Family, e.g. `poly1305`, `mmh`; criterion group name.
+    pub family: &'static str,
+    /// Function within the family, e.g. `Poly1305`, `MMH32`.
+    pub function: &'static str,
+    /// Implementation or peer, e.g. `RustCrypto poly1305 0.9 (default backend)`.
+    pub implementation: String,
+    /// Short ASCII slug of the implementation for ids, e.g. `rustcrypto`.
+    pub impl_id: &'static str,
+    /// Key handling.
+    pub key_mode: KeyMode,
+    /// Longest message this row is timed at.
+    pub max_len: usize,
+    /// Time the 64 MiB streamed size in `summary --quick` too.
+    pub stream_in_quick: bool,
+    factory: Factory,
+}
+
+/// Longest message a [`KeyMode::FreshPerCall`] row is timed at by default:
+/// beyond this the key set-up is amortised and the long-term row says it all.
+pub const FRESH_KEY_MAX_LEN: usize = 1024;
+
+impl Row {
+    /// A row timed at every size (at most [`FRESH_KEY_MAX_LEN`] for
+    /// fresh-key rows).
+    pub fn new(
+        family: &'static str,
+        function: &'static str,
+        implementation: impl Into<String>,
+        impl_id: &'static str,
+        key_mode: KeyMode,
+        factory: impl Fn(usize) -> Box<dyn Runner> + 'static,
+    ) -> Row {
+        Row {
+            family,
+            function,
+            implementation: implementation.into(),
+            impl_id,
+            key_mode,
+            max_len: match key_mode {
+                KeyMode::FreshPerCall => FRESH_KEY_MAX_LEN,
+                _ => usize::MAX,
+            },
+            stream_in_quick: false,
+            factory: Box::new(factory),
+        }
+    }
+
+    /// Times this row only at lengths up to `max_len`.
+    #[must_use]
+    pub fn max_len(mut self, max_len: usize) -> Row {
+        self.max_len = max_len;
+        self
+    }
+
+    /// Also times the 64 MiB size in `summary --quick`.
+    #[must_use]
+    pub fn stream_in_quick(mut self) -> Row {
+        self.stream_in_quick = true;
+        self
+    }
+
+    /// Whether this row is timed at `len`.
+    pub fn runs_at(&self, len: usize) -> bool {
+        len <= self.max_len
+    }
+
+    /// Builds a runner for messages of `len` bytes (key set-up happens here
+    /// for long-term-key rows, outside any timing).
+    pub fn runner(&self, len: usize) -> Box<dyn Runner> {
+        (self.factory)(len)
+    }
+
+    /// Stable id, `family/function/impl[/fresh-key]`; criterion's benchmark
+    /// id is this plus `/<size>`. Filters match against it.
+    pub fn id(&self) -> String {
+        format!(
+            "{}/{}/{}{}",
+            self.family,
+            self.function,
+            self.impl_id,
+            self.key_mode.id_suffix()
+        )
+    }
+
+    /// Display label: `family/function · implementation [key mode]`.
+    pub fn label(&self) -> String {
+        let mode = match self.key_mode {
+            KeyMode::Unkeyed => String::new(),
+            m => format!(" [{}]", m.describe()),
+        };
+        format!(
+            "{}/{} · {}{}",
+            self.family, self.function, self.implementation, mode
+        )
+    }
+
+    /// Whether `filter` (case-insensitive substring) selects this row.
+    pub fn matches(&self, filter: &str) -> bool {
+        let f = filter.to_lowercase();
+        self.id().to_lowercase().contains(&f) || self.label().to_lowercase().contains(&f)
+    }
+}
+
+/// A message size of the comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    /// Length in bytes.
+    pub len: usize,
+    /// Label used in ids, tables and plots (`16B`, `1KiB`, `64MiB`).
+    pub label: &'static str,
+    /// Larger than any cache: the message streams from memory.
+    pub streamed: bool,
+}
+
+const fn size(len: usize, label: &'static str, streamed: bool) -> Size {
+    Size {
+        len,
+        label,
+        streamed,
+    }
+}
+
+/// All sizes: 16 B … 64 KiB in cache, then 64 MiB streamed from memory.
+pub const SIZES: [Size; 7] = [
+    size(16, "16B", false),
+    size(64, "64B", false),
+    size(256, "256B", false),
+    size(1 << 10, "1KiB", false),
+    size(8 << 10, "8KiB", false),
+    size(64 << 10, "64KiB", false),
+    size(64 << 20, "64MiB", true),
+];
+
+/// Length of the streamed size.
+pub const STREAM_LEN: usize = 64 << 20;
+
+/// A message buffer whose first byte is 64-byte aligned (so that every row
+/// sees the same alignment from run to run).
+pub struct Message {
+    storage: Vec<u8>,
+    offset: usize,
+    len: usize,
+}
+
+impl Message {
+    /// `len` pseudo-random bytes (fixed seed), 64-byte aligned.
+    pub fn new(len: usize) -> Message {
+        let mut storage = vec![0u8; len + 64];
+        let offset = storage.as_ptr().align_offset(64);
+        fill_pseudo_random(&mut storage[offset..offset + len], 0x5eed_0000 ^ len as u64);
+        Message {
+            storage,
+            offset,
+            len,
+        }
+    }
+
+    /// The message bytes.
+    pub fn bytes(&self) -> &[u8] {
+        &self.storage[self.offset..self.offset + self.len]
+    }
+}
+
+/// Fills `buf` from xorshift64* seeded with `seed` (deterministic, not secret).
+pub fn fill_pseudo_random(buf: &mut [u8], seed: u64) {
+    let mut s = seed | 1;
+    for chunk in buf.chunks_mut(8) {
+        s ^= s >> 12;
+        s ^= s << 25;
+        s ^= s >> 27;
+        let w = s.wrapping_mul(0x2545_f491_4f6c_dd1d).to_le_bytes();
+        chunk.copy_from_slice(&w[..chunk.len()]);
+    }
+}
+
+/// A 32-byte key that changes on every [`next_key`](FreshKey::next_key) call; for
+/// [`KeyMode::FreshPerCall`] rows. Costs one xor and one store per call.
+#[derive(Clone, Debug)]
+pub struct FreshKey {
+    key: [u8; 32],
+    counter: u64,
+}
+
+impl FreshKey {
+    /// Starts from a pseudo-random key derived from `seed`.
+    pub fn new(seed: u64) -> FreshKey {
+        let mut key = [0u8; 32];
+        fill_pseudo_random(&mut key, seed);
+        FreshKey { key, counter: 0 }
+    }
+
+    /// The next key: the first 8 bytes are xored with a counter.
+    pub fn next_key(&mut self) -> &[u8; 32] {
+        self.counter = self.counter.wrapping_add(1);
+        let first = u64::from_le_bytes(self.key[..8].try_into().expect("8 bytes"));
+        self.key[..8].copy_from_slice(&(first ^ self.counter).to_le_bytes());
+        &self.key
+    }
+}
+
+/// The fixed key of long-term-key rows.
+pub fn long_term_key() -> [u8; 32] {
+    let mut key = [0u8; 32];
+    fill_pseudo_random(&mut key, 0x6b65_795f_6c74);
+    key
+}

@@ -1,0 +1,97 @@
+//! The typed errors of every uhash crate.
+
+use crate::Backend;
+
+/// What went wrong. Every fallible constructor and function in the workspace
+/// returns this; nothing panics on bad input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A fixed-size key had the wrong length.
+    InvalidKeyLength {
+        /// Bytes the function takes.
+        expected: usize,
+        /// Bytes given.
+        got: usize,
+    },
+    /// A key shorter than the message requires (units: words of the family).
+    KeyTooShort {
+        /// Words needed.
+        needed: usize,
+        /// Words given.
+        got: usize,
+    },
+    /// The key has the right size but violates the definition (for example a
+    /// Poly1305-AES `r` with clamped bits set).
+    InvalidKey {
+        /// Which rule it breaks.
+        reason: &'static str,
+    },
+    /// A parameter outside its domain (word size, output words, w, …).
+    InvalidParameter {
+        /// The parameter's name.
+        name: &'static str,
+        /// Why it was rejected.
+        reason: &'static str,
+    },
+    /// A message the function cannot take as given (for example a length
+    /// that is not a whole number of words for a fixed-length function).
+    InvalidMessageLength {
+        /// Bytes given.
+        got: usize,
+        /// What the function needs.
+        reason: &'static str,
+    },
+    /// The requested backend is not available on this CPU or build.
+    UnsupportedBackend(Backend),
+}
+
+impl core::fmt::Display for Error {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Error::InvalidKeyLength { expected, got } => {
+                write!(f, "invalid key length: expected {expected} bytes, got {got}")
+            }
+            Error::KeyTooShort { needed, got } => {
+                write!(f, "key too short: need {needed} words, got {got}")
+            }
+            Error::InvalidKey { reason } => write!(f, "invalid key: {reason}"),
+            Error::InvalidParameter { name, reason } => {
+                write!(f, "invalid parameter {name}: {reason}")
+            }
+            Error::InvalidMessageLength { got, reason } => {
+                write!(f, "invalid message length {got}: {reason}")
+            }
+            Error::UnsupportedBackend(b) => {
+                write!(f, "backend {} is not supported on this CPU or build", b.name())
+            }
+        }
+    }
+}
+
+impl core::error::Error for Error {}
+
+impl From<Error> for crypto_common::InvalidKey {
+    fn from(_: Error) -> Self {
+        crypto_common::InvalidKey
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn messages() {
+        assert_eq!(
+            Error::InvalidKeyLength { expected: 32, got: 31 }.to_string(),
+            "invalid key length: expected 32 bytes, got 31"
+        );
+        assert_eq!(
+            Error::UnsupportedBackend(Backend::Neon).to_string(),
+            "backend neon is not supported on this CPU or build"
+        );
+    }
+}

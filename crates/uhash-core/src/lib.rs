@@ -1,0 +1,42 @@
+//! # uhash-core
+//!
+//! The arithmetic every `uhash` family stands on, written once, scalar,
+//! `no_std`, without allocation, and constant-time: no branch and no memory
+//! index depends on a key, a message or a tag.
+//!
+//! | module | what |
+//! |---|---|
+//! | [`p32`] | reduction modulo 2^32+15 (MMH §3.1, with the Appendix A edge case fixed) |
+//! | [`p64`] | reduction modulo 2^64+13: the DFC paper's complement method (§2) and a `u128` fold |
+//! | [`p130`] | field arithmetic modulo 2^130−5 (Poly1305; level 2 of long-message hashing) |
+//! | [`pw`] | arithmetic modulo the Square Hash primes p_w, the smallest primes above 2^(32w), w = 1..5 |
+//! | [`wide`] | widening multiplies |
+//! | [`toeplitz`] | Toeplitz key windows (MMH §2.4, digestMW, NH) |
+//! | [`secret`] | key-holding wrapper: zeroized on drop, `Debug` never prints it |
+//! | [`backend`] | CPU-feature witnesses and the backend selection type the families share |
+//! | [`error`] | the typed errors every crate returns |
+//!
+//! SIMD representations do not live here: they belong in each family's
+//! backend files, inside `#[target_feature]` functions (see
+//! [`backend`] for the macros that keep detection and compilation in step).
+#![no_std]
+#![deny(unsafe_code)]
+#![doc(html_no_source)]
+
+pub mod backend;
+pub mod ct;
+pub mod error;
+pub mod p130;
+pub mod p32;
+pub mod p64;
+pub mod pw;
+pub mod secret;
+pub mod toeplitz;
+pub mod wide;
+
+pub use backend::Backend;
+pub use crypto_common;
+pub use error::Error;
+pub use secret::Secret;
+pub use subtle;
+pub use zeroize;

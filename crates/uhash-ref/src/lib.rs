@@ -1,0 +1,49 @@
+//! # uhash-ref — the big-integer reference
+//!
+//! Every universal hash function of the `uhash` project, written as plainly
+//! as its paper states it, with [`num_bigint::BigUint`] arithmetic: build the
+//! integer sum, then apply each `mod` of the definition in turn. It is slow
+//! and obvious on purpose, so that a reader can check it against the paper
+//! line by line; every fast implementation in the project is property-tested
+//! against it, and `uhash kat --impl reference` answers from it. It shares no
+//! code with the fast crates.
+//!
+//! | module | paper |
+//! |---|---|
+//! | [`mmh`] | Halevi, Krawczyk, *MMH: Software Message Authentication in the Gbit/Second Rates*, FSE 1997 — MMH\*, MMH₃₂, 64-bit MMH, Toeplitz, NMH\*, NMH₃₂ |
+//! | [`nh`] | Black, Halevi, Krawczyk, Krovetz, Rogaway, *UMAC: Fast and Secure Message Authentication*, CRYPTO 1999 — NH (adjacent pairs) |
+//! | [`digest`] | Nguyen, Roscoe, *Short-output universal hash functions and their use in fast and secure data authentication*, FSE 2012 — digest, trunc, digestMW, digest′ |
+//! | [`poly1305`] | Bernstein, *The Poly1305-AES message-authentication code*, FSE 2005; RFC 8439 §2.5 |
+//! | [`dfc`] | Noilhan, *Software Optimization of Decorrelation Module* (DFC) |
+//! | [`reduce`] | the primes `2^32+15`, `2^64+13`, `2^130−5`, the Square Hash primes, and `x mod p` oracles |
+//! | [`primes`] | Miller–Rabin and the smallest-prime-above-`2^b` search |
+//!
+//! ## Conventions
+//!
+//! * Words are passed as `u64` (or `u32` for the fixed 32-bit functions, or
+//!   `BigUint` for the field versions). A `u64` word must be `< 2^b`; the
+//!   function checks and returns [`RefError`] otherwise.
+//! * Indices follow the papers: `m_1` is `msg[0]`, `x_1` / `k_1` is `key[0]`.
+//! * Every message must be non-empty (`k >= 1`, `t >= 1`); the pair-based
+//!   functions (NMH, NH) need an even `k >= 2`. The key may be longer than
+//!   needed; only the prefix the definition reads is used and checked.
+//! * No function panics: every input outside a definition's domain is an
+//!   [`RefError`]. Functions whose domain is every input (Poly1305, the DFC
+//!   module, the reductions) return plain values.
+//! * Byte strings are converted with explicit little-endian arithmetic, never
+//!   by reinterpreting memory, so results are the same on big-endian targets.
+#![forbid(unsafe_code)]
+
+mod error;
+mod util;
+
+pub mod dfc;
+pub mod digest;
+pub mod mmh;
+pub mod nh;
+pub mod poly1305;
+pub mod primes;
+pub mod reduce;
+
+pub use error::RefError;
+pub use num_bigint::BigUint;

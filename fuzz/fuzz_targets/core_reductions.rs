@@ -1,0 +1,75 @@
+//! Differential fuzzing of the uhash-core reductions against the
+//! big-integer reference: the fuzzer picks the operands; every fast path
+//! must equal the plain definition.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use num_bigint::BigUint;
+use uhash_core::{p130, p32, p64, pw};
+use uhash_ref::reduce as r;
+
+fn u64_at(d: &[u8], i: usize) -> u64 {
+    let mut b = [0u8; 8];
+    for (k, x) in b.iter_mut().enumerate() {
+        *x = d.get(i * 8 + k).copied().unwrap_or(0);
+    }
+    u64::from_le_bytes(b)
+}
+
+fn words_value(words: &[u32]) -> BigUint {
+    let mut v = BigUint::ZERO;
+    for (i, w) in words.iter().enumerate() {
+        v += BigUint::from(*w) << (32 * i);
+    }
+    v
+}
+
+fn check_pw<const W: usize>(d: &[u8]) {
+    let limbs: Vec<u32> = (0..=W).map(|i| u64_at(d, i) as u32).collect();
+    let other: Vec<u32> = (0..=W).map(|i| (u64_at(d, i) >> 32) as u32).collect();
+    let p = r::sqh_prime(W as u32);
+    let a = pw::Elem::<W>::from_limbs_reduced(&limbs);
+    let b = pw::Elem::<W>::from_limbs_reduced(&other);
+    let va = words_value(&limbs) % &p;
+    let vb = words_value(&other) % &p;
+    assert_eq!(words_value(a.limbs()), va);
+    assert_eq!(words_value(a.mul(&b).limbs()), (&va * &vb) % &p);
+    assert_eq!(words_value(a.square().limbs()), (&va * &va) % &p);
+    assert_eq!(words_value(a.add(&b).limbs()), (&va + &vb) % &p);
+}
+
+fuzz_target!(|data: &[u8]| {
+    let x = u64_at(data, 0);
+    let y = u64_at(data, 1);
+    let z = u64_at(data, 2);
+    let wide = (y as u128) << 64 | x as u128;
+
+    // 2^32 + 15
+    let want = r::mod_p32(&BigUint::from(x));
+    assert_eq!(BigUint::from(p32::reduce(x)), want);
+    // 2^64 + 13, both methods, the module and a Horner step
+    let want = r::mod_p64(&BigUint::from(wide));
+    assert_eq!(BigUint::from(p64::reduce_complement(wide)), want);
+    assert_eq!(BigUint::from(p64::reduce_u128(wide)), want);
+    assert_eq!(p64::mul_add_mod_2_64(x, y, z), uhash_ref::dfc::dfc_module(x, z, y));
+    let acc = p64::reduce(wide);
+    let step = (BigUint::from(z) * BigUint::from(acc) + BigUint::from(x)) % r::p64();
+    assert_eq!(BigUint::from(p64::horner_step(z, acc, x)), step);
+
+    // 2^130 − 5: Poly1305's polynomial over the rest of the input
+    if data.len() >= 16 {
+        let rkey: [u8; 16] = data[..16].try_into().unwrap();
+        let m = p130::Multiplier::from_clamped_r(&rkey);
+        let (low, top) = p130::horner(&m, p130::Fe130::ZERO, &data[16..]).freeze();
+        let got = BigUint::from(low) + (BigUint::from(top) << 128);
+        let want = uhash_ref::poly1305::poly1305_mod_p(&uhash_ref::poly1305::clamp(&rkey), &data[16..]);
+        assert_eq!(got, want);
+    }
+
+    // Square Hash primes
+    check_pw::<1>(data);
+    check_pw::<2>(data);
+    check_pw::<3>(data);
+    check_pw::<4>(data);
+    check_pw::<5>(data);
+});

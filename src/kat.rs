@@ -1,0 +1,507 @@
+//! The known-answer driver behind `uhash kat`.
+//!
+//! `uhash kat` reads [JSON Lines](https://jsonlines.org/) on stdin, one call
+//! per line,
+//!
+//! ```text
+//! {"fn": NAME, "key": HEX, "msg": HEX, "nonce": HEX, "params": {..}}
+//! ```
+//!
+//! (`nonce` and `params` optional) and writes, in order, exactly one line per
+//! non-blank input line: `{"out":HEX}` or `{"error":TEXT}`. A line that cannot
+//! be answered (bad JSON, bad hex, wrong lengths, invalid keys, unknown names,
+//! bad parameters) gets an error line and the run goes on; blank lines are
+//! skipped and get no answer. Fields other than the five above (such as
+//! `out` and `src` in the published vector files) are ignored, so the vector
+//! files can be piped straight in.
+//!
+//! Which code answers is chosen by [`Impl`]: [`Impl::Reference`] answers from
+//! the big-integer reference crate `uhash-ref`, [`Impl::Production`] from the
+//! production family crates. The dispatch is the table [`FUNCTIONS`]: one
+//! [`FnEntry`] per name, with one [`Handler`] per implementation.
+//!
+//! The byte layouts of every name are in `docs/kat.md`. In short: word `i`
+//! of a key or message is bytes `[i·w, (i+1)·w)` read little-endian, a
+//! multi-word output is `LE(d1) ‖ LE(d2) ‖ …`, a key longer than needed is
+//! used by its prefix (a shorter one is an error), and a message whose length
+//! is not a multiple of the word size is an error.
+//!
+//! The driver never panics on its input: [`answer_line`] turns every input
+//! line into exactly one answer (and if an implementation ever did panic,
+//! the panic is caught and reported as an `internal error` answer).
+//!
+//! ```
+//! use uhash::kat::{Impl, answer_line};
+//!
+//! // MMH32 with key words [1, 2] and message words [3, 4]: 1·3 + 2·4 = 11.
+//! let line = r#"{"fn": "mmh32", "key": "0100000002000000", "msg": "0300000004000000"}"#;
+//! assert_eq!(
+//!     answer_line(line.as_bytes(), Impl::Reference).as_deref(),
+//!     Some(r#"{"out":"0b000000"}"#)
+//! );
+//! ```
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::str::FromStr;
+
+use serde_json::{Map, Value};
+
+mod reference;
+
+/// Which implementation answers the calls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Impl {
+    /// The production family crates (`--impl production`, the default).
+    #[default]
+    Production,
+    /// The big-integer reference crate `uhash-ref` (`--impl reference`).
+    Reference,
+}
+
+impl Impl {
+    /// Every implementation, in the order `--help` lists them.
+    pub const ALL: [Impl; 2] = [Impl::Production, Impl::Reference];
+
+    /// The name used on the command line (`production` or `reference`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Impl::Production => "production",
+            Impl::Reference => "reference",
+        }
+    }
+}
+
+impl fmt::Display for Impl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error returned when parsing an unknown implementation name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownImpl(pub String);
+
+impl fmt::Display for UnknownImpl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown implementation '{}' (expected 'production' or 'reference')",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownImpl {}
+
+impl FromStr for Impl {
+    type Err = UnknownImpl;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Impl::ALL
+            .into_iter()
+            .find(|i| i.name() == s)
+            .ok_or_else(|| UnknownImpl(s.to_owned()))
+    }
+}
+
+/// One decoded call: the fields of an input record after JSON and hex
+/// decoding, before any function-specific check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Call {
+    /// The canonical name of the function (aliases already resolved).
+    pub name: &'static str,
+    /// The key bytes (`key`).
+    pub key: Vec<u8>,
+    /// The message bytes (`msg`).
+    pub msg: Vec<u8>,
+    /// The nonce bytes (`nonce`), if the record has one.
+    pub nonce: Option<Vec<u8>>,
+    /// The parameters (`params`); only names listed in
+    /// [`FnEntry::params`] can be present.
+    pub params: Map<String, Value>,
+}
+
+/// Computes one answer: the output bytes, or the error text (without the
+/// `fn 'NAME': ` prefix, which the driver adds).
+pub type Handler = fn(&Call) -> Result<Vec<u8>, String>;
+
+/// One row of the dispatch table: a function name and who answers it.
+#[derive(Clone, Copy, Debug)]
+pub struct FnEntry {
+    /// The canonical name, as written in the `fn` field.
+    pub name: &'static str,
+    /// Other names accepted for this function (e.g. the names used by the
+    /// published vector files).
+    pub aliases: &'static [&'static str],
+    /// The names of the parameters the function accepts in `params`.
+    pub params: &'static [&'static str],
+    /// Whether the function takes a nonce. A record with a `nonce` for a
+    /// function that takes none is an error.
+    pub nonce: bool,
+    /// The `uhash-ref` implementation.
+    pub reference: Option<Handler>,
+    /// The production implementation; `None` until the family crate lands.
+    pub production: Option<Handler>,
+}
+
+impl FnEntry {
+    /// The handler of `imp`, if this function has one.
+    pub fn handler(&self, imp: Impl) -> Option<Handler> {
+        match imp {
+            Impl::Production => self.production,
+            Impl::Reference => self.reference,
+        }
+    }
+
+    /// Whether `name` is this function's name or one of its aliases.
+    pub fn answers_to(&self, name: &str) -> bool {
+        self.name == name || self.aliases.contains(&name)
+    }
+}
+
+/// The dispatch table: every name `uhash kat` knows.
+///
+/// Each family issue adds its production handlers here by filling in the
+/// `production` column.
+pub static FUNCTIONS: &[FnEntry] = &[
+    FnEntry {
+        name: "mmh32",
+        aliases: &[],
+        params: &[],
+        nonce: false,
+        reference: Some(reference::mmh32),
+        production: None,
+    },
+    FnEntry {
+        name: "mmh32_toeplitz",
+        aliases: &[],
+        params: &["n"],
+        nonce: false,
+        reference: Some(reference::mmh32_toeplitz),
+        production: None,
+    },
+    FnEntry {
+        name: "nmh32",
+        aliases: &[],
+        params: &[],
+        nonce: false,
+        reference: Some(reference::nmh32),
+        production: None,
+    },
+    FnEntry {
+        name: "mmh64",
+        aliases: &[],
+        params: &[],
+        nonce: false,
+        reference: Some(reference::mmh64),
+        production: None,
+    },
+    FnEntry {
+        name: "nh",
+        aliases: &[],
+        params: &[],
+        nonce: false,
+        reference: Some(reference::nh),
+        production: None,
+    },
+    FnEntry {
+        name: "nh_toeplitz",
+        aliases: &[],
+        params: &["n"],
+        nonce: false,
+        reference: Some(reference::nh_toeplitz),
+        production: None,
+    },
+    FnEntry {
+        name: "digest",
+        aliases: &[],
+        params: &["b"],
+        nonce: false,
+        reference: Some(reference::digest),
+        production: None,
+    },
+    FnEntry {
+        name: "digest_mw",
+        aliases: &[],
+        params: &["b", "n"],
+        nonce: false,
+        reference: Some(reference::digest_mw),
+        production: None,
+    },
+    FnEntry {
+        name: "digest_trunc",
+        aliases: &[],
+        params: &["b", "bits"],
+        nonce: false,
+        reference: Some(reference::digest_trunc),
+        production: None,
+    },
+    FnEntry {
+        name: "digest_prime",
+        aliases: &[],
+        params: &["b"],
+        nonce: false,
+        reference: Some(reference::digest_prime),
+        production: None,
+    },
+    FnEntry {
+        name: "poly1305",
+        aliases: &["poly1305_rfc8439"],
+        params: &[],
+        nonce: false,
+        reference: Some(reference::poly1305),
+        production: None,
+    },
+    FnEntry {
+        name: "poly1305_aes",
+        aliases: &[],
+        params: &[],
+        nonce: true,
+        reference: Some(reference::poly1305_aes),
+        production: None,
+    },
+    FnEntry {
+        name: "dfc_module",
+        aliases: &[],
+        params: &[],
+        nonce: false,
+        reference: Some(reference::dfc_module),
+        production: None,
+    },
+];
+
+/// The table row for `name` (a canonical name or an alias).
+pub fn lookup(name: &str) -> Option<&'static FnEntry> {
+    FUNCTIONS.iter().find(|e| e.answers_to(name))
+}
+
+/// Answers one parsed JSON record: `Ok(output bytes)` or `Err(error text)`.
+///
+/// Never panics.
+pub fn answer_record(record: &Value, imp: Impl) -> Result<Vec<u8>, String> {
+    let obj = record
+        .as_object()
+        .ok_or_else(|| format!("record must be a JSON object, got {}", json_kind(record)))?;
+    let name = match obj.get("fn") {
+        Some(Value::String(s)) => s.as_str(),
+        Some(v) => return Err(format!("field 'fn' must be a string, got {}", json_kind(v))),
+        None => return Err("missing field 'fn'".to_owned()),
+    };
+    let entry = lookup(name).ok_or_else(|| format!("unknown fn '{}'", name.escape_debug()))?;
+    let handler = entry.handler(imp).ok_or_else(|| match imp {
+        Impl::Production => {
+            format!("fn '{name}' has no production implementation yet (use --impl reference)")
+        }
+        Impl::Reference => format!("fn '{name}' has no reference implementation"),
+    })?;
+    let call = decode_call(entry, name, obj)?;
+    match catch_unwind(AssertUnwindSafe(|| handler(&call))) {
+        Ok(Ok(out)) => Ok(out),
+        Ok(Err(e)) => Err(format!("fn '{name}': {e}")),
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "(no message)".to_owned());
+            Err(format!(
+                "fn '{name}': internal error: the {imp} implementation panicked: {what}"
+            ))
+        }
+    }
+}
+
+/// Answers one input line (without its line terminator; a trailing `\r` is
+/// ignored).
+///
+/// Returns `None` for a blank line (empty or only whitespace), which gets no
+/// answer, and otherwise the answer line without its `\n`: `{"out":HEX}`
+/// with lowercase hex, or `{"error":TEXT}`.
+///
+/// Never panics, whatever the bytes.
+pub fn answer_line(line: &[u8], imp: Impl) -> Option<String> {
+    let Ok(text) = std::str::from_utf8(line) else {
+        return Some(error_json("line is not valid UTF-8".to_owned()));
+    };
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let answer = serde_json::from_str::<Value>(text)
+        .map_err(|e| format!("invalid JSON: {e}"))
+        .and_then(|record| answer_record(&record, imp));
+    Some(match answer {
+        Ok(out) => {
+            let mut obj = Map::new();
+            obj.insert("out".to_owned(), Value::String(hex::encode(out)));
+            Value::Object(obj).to_string()
+        }
+        Err(e) => error_json(e),
+    })
+}
+
+/// Runs `uhash kat`: answers every line of `input` on `output`, in order,
+/// then flushes `output`.
+///
+/// Only I/O errors end the run early; every problem with a line becomes an
+/// error answer. `output` should be buffered (the binary wraps stdout in a
+/// [`std::io::BufWriter`]).
+pub fn run<R: BufRead, W: Write>(mut input: R, mut output: W, imp: Impl) -> io::Result<()> {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        if line.last() == Some(&b'\n') {
+            line.pop();
+        }
+        if let Some(answer) = answer_line(&line, imp) {
+            output.write_all(answer.as_bytes())?;
+            output.write_all(b"\n")?;
+        }
+    }
+    output.flush()
+}
+
+fn error_json(text: String) -> String {
+    let mut obj = Map::new();
+    obj.insert("error".to_owned(), Value::String(text));
+    Value::Object(obj).to_string()
+}
+
+fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// Decodes a hex field; `None` when the field is absent or `null`.
+fn hex_field(obj: &Map<String, Value>, field: &str) -> Result<Option<Vec<u8>>, String> {
+    match obj.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => hex::decode(s)
+            .map(Some)
+            .map_err(|e| format!("field '{field}' is not valid hex: {e}")),
+        Some(v) => Err(format!(
+            "field '{field}' must be a hex string, got {}",
+            json_kind(v)
+        )),
+    }
+}
+
+/// Decodes the common fields of a record; errors carry the `fn 'NAME'` prefix.
+fn decode_call(
+    entry: &'static FnEntry,
+    name: &str,
+    obj: &Map<String, Value>,
+) -> Result<Call, String> {
+    let prefixed = |e: String| format!("fn '{name}': {e}");
+    let params = match obj.get("params") {
+        None | Some(Value::Null) => Map::new(),
+        Some(Value::Object(p)) => p.clone(),
+        Some(v) => {
+            return Err(prefixed(format!(
+                "field 'params' must be an object, got {}",
+                json_kind(v)
+            )));
+        }
+    };
+    if let Some(unknown) = params.keys().find(|k| !entry.params.contains(&k.as_str())) {
+        return Err(if entry.params.is_empty() {
+            format!(
+                "fn '{name}' takes no params, got '{}'",
+                unknown.escape_debug()
+            )
+        } else {
+            format!(
+                "fn '{name}': unknown param '{}' (takes {})",
+                unknown.escape_debug(),
+                entry
+                    .params
+                    .iter()
+                    .map(|p| format!("'{p}'"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        });
+    }
+    let key = hex_field(obj, "key")
+        .map_err(prefixed)?
+        .ok_or_else(|| prefixed("missing field 'key'".to_owned()))?;
+    let msg = hex_field(obj, "msg")
+        .map_err(prefixed)?
+        .ok_or_else(|| prefixed("missing field 'msg'".to_owned()))?;
+    let nonce = hex_field(obj, "nonce").map_err(prefixed)?;
+    match (&nonce, entry.nonce) {
+        (Some(_), false) => return Err(format!("fn '{name}' takes no nonce")),
+        (None, true) => return Err(prefixed("missing field 'nonce'".to_owned())),
+        _ => {}
+    }
+    Ok(Call {
+        name: entry.name,
+        key,
+        msg,
+        nonce,
+        params,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique() {
+        let mut all: Vec<&str> = FUNCTIONS
+            .iter()
+            .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
+            .collect();
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n);
+    }
+
+    #[test]
+    fn every_name_has_a_reference() {
+        for e in FUNCTIONS {
+            assert!(e.reference.is_some(), "{}", e.name);
+        }
+    }
+
+    #[test]
+    fn impl_round_trips() {
+        for i in Impl::ALL {
+            assert_eq!(i.name().parse::<Impl>(), Ok(i));
+        }
+        assert!("Reference".parse::<Impl>().is_err());
+    }
+
+    #[test]
+    fn blank_lines_get_no_answer() {
+        for l in ["", " ", "\t", "\r", "  \r"] {
+            assert_eq!(answer_line(l.as_bytes(), Impl::Reference), None);
+        }
+    }
+
+    #[test]
+    fn run_answers_in_order_and_skips_blanks() {
+        let input = b"\n{\"fn\":\"dfc_module\",\"key\":\"02000000000000000300000000000000\",\"msg\":\"0500000000000000\"}\r\n\nnot json\n{\"fn\":\"mmh32\"}";
+        let mut out = Vec::new();
+        run(&input[..], &mut out, Impl::Reference).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{out}");
+        assert_eq!(lines[0], r#"{"out":"0d00000000000000"}"#);
+        assert!(lines[1].starts_with(r#"{"error":"invalid JSON"#));
+        assert_eq!(lines[2], r#"{"error":"fn 'mmh32': missing field 'key'"}"#);
+    }
+}

@@ -1,0 +1,24 @@
+//! # uhash — fast, provably secure universal hash functions and MACs
+//!
+//! This is the facade crate of the `uhash` workspace. It re-exports the
+//! family crates under short module names, so that an application can depend
+//! on `uhash` alone, and it owns the `uhash` command-line tool.
+//!
+//! | module | crate | contents |
+//! |---|---|---|
+//! | [`core`] | `uhash-core` | shared constant-time arithmetic: reductions, widening multiplies, Toeplitz key windows, keys, errors, backend selection |
+//! | [`kat`] | (this crate) | the known-answer driver behind `uhash kat` |
+//!
+//! The hash families (MMH/NMH, NH, the Nguyen–Roscoe digest, Poly1305-AES,
+//! the DFC decorrelation module) join this list as their crates land.
+//!
+//! ## The `uhash` tool
+//!
+//! `uhash kat` reads one JSON call per line on stdin and writes one JSON
+//! answer per line on stdout; see [`kat`] and `docs/kat.md` for the record
+//! format, the names it knows and the byte layouts.
+#![forbid(unsafe_code)]
+
+pub use uhash_core as core;
+
+pub mod kat;

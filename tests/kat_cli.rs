@@ -1,0 +1,1178 @@
+//! Tests of the `uhash kat` command-line interface: the real binary for the
+//! answers, the error lines and the exit statuses, and the library function
+//! behind it (with proptest) for "never panics, one answer per line".
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use proptest::prelude::*;
+use serde_json::{Value, json};
+use uhash::kat::{FUNCTIONS, Impl, answer_line};
+
+// ---------------------------------------------------------------------------
+// Helpers.
+
+/// Runs the `uhash` binary with `args`, feeding `input` on stdin.
+fn uhash(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uhash"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn uhash");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    // Write from another thread so that a large input cannot deadlock
+    // against a full stdout pipe. A binary that exits early (bad flags)
+    // closes stdin: ignore the broken pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait uhash");
+    writer.join().expect("writer thread");
+    out
+}
+
+/// Runs `uhash kat ARGS` on `input` and returns its stdout lines, checking
+/// exit status 0 and an empty stderr.
+fn kat(args: &[&str], input: &str) -> Vec<String> {
+    let mut full = vec!["kat"];
+    full.extend_from_slice(args);
+    let out = uhash(&full, input.as_bytes());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "stderr: {stderr}");
+    assert!(stderr.is_empty(), "unexpected stderr: {stderr}");
+    let stdout = String::from_utf8(out.stdout).expect("stdout is UTF-8");
+    assert!(
+        stdout.is_empty() || stdout.ends_with('\n'),
+        "stdout must end with a newline: {stdout:?}"
+    );
+    stdout.lines().map(str::to_owned).collect()
+}
+
+fn reference(input: &str) -> Vec<String> {
+    kat(&["--impl", "reference"], input)
+}
+
+/// Hex of 32-bit words, little-endian, word 1 first.
+fn le32(words: &[u32]) -> String {
+    hex::encode(
+        words
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect::<Vec<u8>>(),
+    )
+}
+
+/// Hex of 64-bit words, little-endian, word 1 first.
+fn le64(words: &[u64]) -> String {
+    hex::encode(
+        words
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect::<Vec<u8>>(),
+    )
+}
+
+/// Hex of the low `w` bytes of each word, little-endian (b = 8w-bit words).
+fn le_w(words: &[u64], w: usize) -> String {
+    hex::encode(
+        words
+            .iter()
+            .flat_map(|x| x.to_le_bytes()[..w].to_vec())
+            .collect::<Vec<u8>>(),
+    )
+}
+
+/// One input record.
+fn rec(name: &str, key: &str, msg: &str, params: Value) -> String {
+    let mut r = json!({"fn": name, "key": key, "msg": msg});
+    if !params.is_null() {
+        r["params"] = params;
+    }
+    r.to_string()
+}
+
+fn out_line(hex: &str) -> String {
+    json!({ "out": hex }).to_string()
+}
+
+/// The `"error"` text of an answer line, or a panic naming the line.
+fn error_text(line: &str) -> String {
+    let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    let obj = v.as_object().expect("answer is an object");
+    assert_eq!(obj.len(), 1, "answer has exactly one field: {line}");
+    obj.get("error")
+        .and_then(Value::as_str)
+        .unwrap_or_else(|| panic!("expected an error answer, got {line}"))
+        .to_owned()
+}
+
+const P32: u128 = (1 << 32) + 15;
+const P64: u128 = (1 << 64) + 13;
+const M32: u128 = (1 << 32) - 1;
+
+/// MMH32 by Definition 5, in u128: ((Σ m·x mod 2^64) mod p) mod 2^32.
+fn mmh32_model(key: &[u32], msg: &[u32]) -> u32 {
+    let sum: u128 = msg
+        .iter()
+        .zip(key)
+        .map(|(&m, &x)| u128::from(m) * u128::from(x))
+        .sum();
+    ((sum % (1 << 64)) % P32) as u32
+}
+
+/// NMH32 by Definition 10, in u128.
+fn nmh32_model(key: &[u32], msg: &[u32]) -> u32 {
+    let sum: u128 = msg
+        .chunks(2)
+        .zip(key.chunks(2))
+        .map(|(m, x)| u128::from(m[0].wrapping_add(x[0])) * u128::from(m[1].wrapping_add(x[1])))
+        .sum();
+    ((sum % (1 << 64)) % P32) as u32
+}
+
+// ---------------------------------------------------------------------------
+// Known answers, one or more per name, computed independently here.
+
+/// `(input line, expected out hex)` for every name.
+fn known_answers() -> Vec<(String, String)> {
+    let mut v = Vec::new();
+    let mut add = |line: String, out: String| v.push((line, out));
+
+    // mmh32: 1·3 + 2·4 = 11.
+    add(
+        rec("mmh32", &le32(&[1, 2]), &le32(&[3, 4]), Value::Null),
+        le32(&[11]),
+    );
+    // A longer key is used by its prefix.
+    add(
+        rec("mmh32", &le32(&[1, 2, 99]), &le32(&[3, 4]), Value::Null),
+        le32(&[11]),
+    );
+    // Sum exactly 2^32 + 15 = p: (2^32 − 1)·1 + 16·1 → 0 (the paper's C
+    // routine would answer 15 here).
+    add(
+        rec("mmh32", &le32(&[1, 1]), &le32(&[u32::MAX, 16]), Value::Null),
+        le32(&[0]),
+    );
+    // Sum 2^32 + 16 → 1.
+    add(
+        rec("mmh32", &le32(&[1, 1]), &le32(&[u32::MAX, 17]), Value::Null),
+        le32(&[1]),
+    );
+    // Sum past 2^64: the mod 2^64 of Definition 5 matters.
+    {
+        let key = [u32::MAX; 3];
+        let msg = [u32::MAX; 3];
+        // 3(2^32 − 1)^2 = 3·2^64 − 3·2^33 + 3 ≡ 2^64 − 3·2^33 + 3 (mod 2^64).
+        let sum = 3 * M32 * M32;
+        assert!(((2 << 64)..(3 << 64)).contains(&sum));
+        let expect = (((1 << 64) - 3 * (1 << 33) + 3) % P32) as u32;
+        assert_eq!(expect, mmh32_model(&key, &msg));
+        add(
+            rec("mmh32", &le32(&key), &le32(&msg), Value::Null),
+            le32(&[expect]),
+        );
+    }
+
+    // mmh32_toeplitz, n = 2, key [1,2,3]: d1 = 1·3+2·4 = 11, d2 = 2·3+3·4 = 18.
+    add(
+        rec(
+            "mmh32_toeplitz",
+            &le32(&[1, 2, 3]),
+            &le32(&[3, 4]),
+            json!({"n": 2}),
+        ),
+        le32(&[11, 18]),
+    );
+    // n = 3 with a big-number key window.
+    {
+        let key = [7, u32::MAX, 0x8000_0000, 3, 12345];
+        let msg = [u32::MAX, 0xdead_beef, 5];
+        let expect: Vec<u32> = (0..3).map(|i| mmh32_model(&key[i..i + 3], &msg)).collect();
+        add(
+            rec("mmh32_toeplitz", &le32(&key), &le32(&msg), json!({"n": 3})),
+            le32(&expect),
+        );
+    }
+
+    // nmh32: (3+1)(4+2) = 24.
+    add(
+        rec("nmh32", &le32(&[1, 2]), &le32(&[3, 4]), Value::Null),
+        le32(&[24]),
+    );
+    // m + x wraps mod 2^32: (2^32−1 + 2 mod 2^32 = 1)·(7+0) + (2^32−1)^2 mod p.
+    {
+        let key = [2, 0, 0, 0];
+        let msg = [u32::MAX, 7, u32::MAX, u32::MAX];
+        let expect = ((7 + M32 * M32) % P32) as u32;
+        assert_eq!(expect, nmh32_model(&key, &msg));
+        add(
+            rec("nmh32", &le32(&key), &le32(&msg), Value::Null),
+            le32(&[expect]),
+        );
+    }
+
+    // mmh64: 11, and (2^64−1)^2 mod (2^64+13) mod 2^64.
+    add(
+        rec("mmh64", &le64(&[1, 2]), &le64(&[3, 4]), Value::Null),
+        le64(&[11]),
+    );
+    {
+        let m = u128::from(u64::MAX);
+        let expect = ((m * m) % P64) as u64;
+        add(
+            rec("mmh64", &le64(&[u64::MAX]), &le64(&[u64::MAX]), Value::Null),
+            le64(&[expect]),
+        );
+    }
+
+    // nh: (3+1)(4+2) = 24, 8 bytes out; and a sum that wraps mod 2^64.
+    add(
+        rec("nh", &le32(&[1, 2]), &le32(&[3, 4]), Value::Null),
+        le64(&[24]),
+    );
+    {
+        let expect = ((2 * M32 * M32) % (1 << 64)) as u64;
+        add(
+            rec("nh", &le32(&[0; 4]), &le32(&[u32::MAX; 4]), Value::Null),
+            le64(&[expect]),
+        );
+    }
+
+    // nh_toeplitz, n = 2, key [1,2,3,4]: d1 = (3+1)(4+2) = 24,
+    // d2 (key shifted by 2 words) = (3+3)(4+4) = 48.
+    add(
+        rec(
+            "nh_toeplitz",
+            &le32(&[1, 2, 3, 4]),
+            &le32(&[3, 4]),
+            json!({"n": 2}),
+        ),
+        le64(&[24, 48]),
+    );
+
+    // dfc_module: 2·5 + 3 = 13; and (a·x + b) mod (2^64+13) mod 2^64 with
+    // a = b = x = 2^64 − 1.
+    add(
+        rec("dfc_module", &le64(&[2, 3]), &le64(&[5]), Value::Null),
+        le64(&[13]),
+    );
+    {
+        let m = u128::from(u64::MAX);
+        let expect = ((m * m + m) % P64) as u64;
+        add(
+            rec(
+                "dfc_module",
+                &le64(&[u64::MAX, u64::MAX]),
+                &le64(&[u64::MAX]),
+                Value::Null,
+            ),
+            le64(&[expect]),
+        );
+    }
+
+    // poly1305: RFC 8439 §2.5.2.
+    add(
+        rec(
+            "poly1305",
+            "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b",
+            &hex::encode("Cryptographic Forum Research Group"),
+            Value::Null,
+        ),
+        "a8061dc1305136c6c22b8baf0c0127a9".to_owned(),
+    );
+    // The alias of the published vector file.
+    add(
+        rec(
+            "poly1305_rfc8439",
+            "85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b",
+            &hex::encode("Cryptographic Forum Research Group"),
+            Value::Null,
+        ),
+        "a8061dc1305136c6c22b8baf0c0127a9".to_owned(),
+    );
+
+    // poly1305_aes: Bernstein's paper, Appendix A, example 2 (empty message).
+    add(
+        json!({
+            "fn": "poly1305_aes",
+            "key": "75deaa25c09f208e1dc4ce6b5cad3fbfa0f3080000f46400d0c7e9076c834403",
+            "nonce": "61ee09218d29b0aaed7e154a2c5509cc",
+            "msg": "",
+        })
+        .to_string(),
+        "dd3fab2251f11ac759f0887129cc2ee7".to_owned(),
+    );
+
+    digest_answers(&mut add);
+    v
+}
+
+/// Nguyen–Roscoe Eq. (1), in u128:
+/// Σ_{i=1}^{t} [m_i·k_i + (m_i·k_{i+1} div 2^b)] mod 2^b.
+fn digest_model(b: u32, key: &[u64], msg: &[u64]) -> u64 {
+    let mut sum = 0u128;
+    for (i, &m) in msg.iter().enumerate() {
+        let m = u128::from(m);
+        sum = sum
+            .wrapping_add(m * u128::from(key[i]))
+            .wrapping_add((m * u128::from(key[i + 1])) >> b);
+    }
+    (sum & ((1u128 << b) - 1)) as u64
+}
+
+/// Little-endian `w`-byte words of `bytes`.
+fn words_of(bytes: &[u8], w: usize) -> Vec<u64> {
+    bytes
+        .chunks(w)
+        .map(|c| {
+            let mut buf = [0u8; 8];
+            buf[..w].copy_from_slice(c);
+            u64::from_le_bytes(buf)
+        })
+        .collect()
+}
+
+/// Known answers for the Nguyen–Roscoe digest family.
+fn digest_answers(add: &mut impl FnMut(String, String)) {
+    // digest, b = 16, key [1,2,3], msg [3,4]:
+    // 3·1 + (3·2 div 2^16) + 4·2 + (4·3 div 2^16) = 11.
+    add(
+        rec(
+            "digest",
+            &le_w(&[1, 2, 3], 2),
+            &le_w(&[3, 4], 2),
+            json!({"b": 16}),
+        ),
+        le_w(&[11], 2),
+    );
+    // All ones, b = 16: 0xffff·0xffff + (0xffff·0xffff div 2^16)
+    // = 0xfffe0001 + 0xfffe = 0xfffeffff → 0xffff.
+    add(
+        rec(
+            "digest",
+            &le_w(&[0xffff, 0xffff], 2),
+            &le_w(&[0xffff], 2),
+            json!({"b": 16}),
+        ),
+        le_w(&[0xffff], 2),
+    );
+    // b = 32 and b = 64 with large words, against the u128 model.
+    for (b, key, msg) in [
+        (
+            32u32,
+            vec![0xffff_ffffu64, 0x8000_0001, 0x1234_5678, 0xdead_beef],
+            vec![0xffff_fffeu64, 0xcafe_babe, 0xffff_ffff],
+        ),
+        (
+            64,
+            vec![u64::MAX, 0x8000_0000_0000_0001, 0x0123_4567_89ab_cdef],
+            vec![u64::MAX - 1, u64::MAX],
+        ),
+    ] {
+        let w = b as usize / 8;
+        let d = digest_model(b, &key, &msg);
+        add(
+            rec("digest", &le_w(&key, w), &le_w(&msg, w), json!({"b": b})),
+            le_w(&[d], w),
+        );
+    }
+
+    // digest_mw, b = 16, n = 2, key [1,2,3,4], msg [3,4]:
+    // d1 over k1..k3 = 11, d2 over k2..k4 = 3·2 + 4·3 = 18.
+    add(
+        rec(
+            "digest_mw",
+            &le_w(&[1, 2, 3, 4], 2),
+            &le_w(&[3, 4], 2),
+            json!({"b": 16, "n": 2}),
+        ),
+        le_w(&[11, 18], 2),
+    );
+    // b = 32, n = 3 with large words.
+    {
+        let key = [
+            0xffff_ffffu64,
+            0x8000_0001,
+            0x1234_5678,
+            0xdead_beef,
+            7,
+            0xffff_fff0,
+        ];
+        let msg = [0xffff_fffeu64, 0xcafe_babe, 0xffff_ffff];
+        let ds: Vec<u64> = (0..3).map(|i| digest_model(32, &key[i..], &msg)).collect();
+        add(
+            rec(
+                "digest_mw",
+                &le_w(&key, 4),
+                &le_w(&msg, 4),
+                json!({"b": 32, "n": 3}),
+            ),
+            le_w(&ds, 4),
+        );
+    }
+
+    // digest_trunc: the low `bits` bits, in ⌈bits/8⌉ bytes.
+    {
+        let key = [0xffff_ffffu64, 0x8000_0001, 0x1234_5678, 0xdead_beef];
+        let msg = [0xffff_fffeu64, 0xcafe_babe, 0xffff_ffff];
+        let d = digest_model(32, &key, &msg);
+        for bits in [1u32, 12, 32] {
+            let low = d & ((1u64 << bits) - 1);
+            add(
+                rec(
+                    "digest_trunc",
+                    &le_w(&key, 4),
+                    &le_w(&msg, 4),
+                    json!({"b": 32, "bits": bits}),
+                ),
+                le_w(&[low], bits.div_ceil(8) as usize),
+            );
+        }
+    }
+    // b = 16, bits = 8 of the hand example: 11.
+    add(
+        rec(
+            "digest_trunc",
+            &le_w(&[1, 2, 3], 2),
+            &le_w(&[3, 4], 2),
+            json!({"b": 16, "bits": 8}),
+        ),
+        "0b".to_owned(),
+    );
+
+    // digest_prime = digest(k1, SHA-256(msg ‖ k2)), the hash split into
+    // little-endian b-bit words. The SHA-256 values were computed outside
+    // this project (Python hashlib).
+    {
+        let k1: Vec<u8> = (0..34u32).map(|i| (i * 37 + 11) as u8).collect();
+        let k2: Vec<u8> = (0..10).collect();
+        // SHA-256("abc" ‖ 00 01 … 09)
+        let h = hex::decode("fac8e0a97e679992f5a71c2bfc2b6958fb7a7e10720c1bb0a14d50ca3810fe4f")
+            .unwrap();
+        let d = digest_model(16, &words_of(&k1, 2), &words_of(&h, 2));
+        add(
+            rec(
+                "digest_prime",
+                &hex::encode([k1, k2].concat()),
+                &hex::encode("abc"),
+                json!({"b": 16}),
+            ),
+            le_w(&[d], 2),
+        );
+    }
+    {
+        // b = 32, k2 = the whole rest of the key (12 bytes), empty message.
+        let k1: Vec<u8> = (0..36u32).map(|i| (i * 91 + 200) as u8).collect();
+        let k2: Vec<u8> = (0..12).collect();
+        // SHA-256(00 01 … 0b)
+        let h = hex::decode("fff3a9bcdd37363d703c1c4f9512533686157868f0d4f16a0f02d0f1da24f9a2")
+            .unwrap();
+        let d = digest_model(32, &words_of(&k1, 4), &words_of(&h, 4));
+        add(
+            rec(
+                "digest_prime",
+                &hex::encode([k1, k2].concat()),
+                "",
+                json!({"b": 32}),
+            ),
+            le_w(&[d], 4),
+        );
+    }
+}
+
+/// The canonical names a list of input lines covers.
+fn names_of(lines: &[(String, String)]) -> Vec<String> {
+    let mut names: Vec<String> = lines
+        .iter()
+        .map(|(l, _)| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            let name = v["fn"].as_str().unwrap().to_owned();
+            uhash::kat::lookup(&name).unwrap().name.to_owned()
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+#[test]
+fn reference_answers_every_name() {
+    let cases = known_answers();
+    let mut covered = names_of(&cases);
+    let mut all: Vec<String> = FUNCTIONS.iter().map(|e| e.name.to_owned()).collect();
+    all.sort();
+    covered.retain(|n| all.contains(n));
+    assert_eq!(covered, all, "every name needs a known answer here");
+
+    let input: String = cases.iter().map(|(l, _)| format!("{l}\n")).collect();
+    let lines = reference(&input);
+    assert_eq!(lines.len(), cases.len());
+    for ((line, want), got) in cases.iter().zip(&lines) {
+        assert_eq!(got, &out_line(want), "input: {line}");
+    }
+}
+
+#[test]
+fn impl_equals_form_is_accepted() {
+    let line = rec("mmh32", &le32(&[1, 2]), &le32(&[3, 4]), Value::Null);
+    assert_eq!(
+        kat(&["--impl=reference"], &line),
+        vec![out_line(&le32(&[11]))]
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The published vector files, piped straight in.
+
+fn check_vector_file(file: &str, records: usize) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/vectors")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let expected: Vec<String> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            v["out"].as_str().expect("record has 'out'").to_owned()
+        })
+        .collect();
+    assert_eq!(expected.len(), records, "{file}: record count");
+    let lines = reference(&text);
+    assert_eq!(lines.len(), records, "{file}: answer count");
+    for (i, (got, want)) in lines.iter().zip(&expected).enumerate() {
+        assert_eq!(got, &out_line(want), "{file}: record {}", i + 1);
+    }
+}
+
+#[test]
+fn poly1305_rfc8439_vector_file() {
+    check_vector_file("poly1305_rfc8439.jsonl", 16);
+}
+
+#[test]
+fn poly1305_aes_bernstein_vector_file() {
+    check_vector_file("poly1305_aes_bernstein.jsonl", 4);
+}
+
+// ---------------------------------------------------------------------------
+// Malformed lines: one error line each, and the run goes on.
+
+/// `(bad line, fragment the error text must contain)`.
+fn malformed() -> Vec<(Vec<u8>, &'static str)> {
+    let key2 = le32(&[1, 2]);
+    let msg2 = le32(&[3, 4]);
+    let aes_key = "75deaa25c09f208e1dc4ce6b5cad3fbfa0f3080000f46400d0c7e9076c834403";
+    let aes_nonce = "61ee09218d29b0aaed7e154a2c5509cc";
+    // r = key[16..32]; r[3] (key byte 19) must have its top 4 bits clear.
+    let mut unclamped = hex::decode(aes_key).unwrap();
+    unclamped[19] |= 0xf0;
+    let unclamped = hex::encode(unclamped);
+    let s = |x: String| x.into_bytes();
+    vec![
+        (s("not json".into()), "invalid JSON"),
+        (s("{\"fn\": \"mmh32\", ".into()), "invalid JSON"),
+        (s("[1, 2, 3]".into()), "must be a JSON object"),
+        (s("\"mmh32\"".into()), "must be a JSON object"),
+        (s("null".into()), "must be a JSON object"),
+        (s("{}".into()), "missing field 'fn'"),
+        (
+            s(json!({"fn": 7, "key": key2, "msg": msg2}).to_string()),
+            "'fn' must be a string",
+        ),
+        (
+            s(rec("mmh32", "zz000000", &msg2, Value::Null)),
+            "'key' is not valid hex",
+        ),
+        (
+            s(rec("mmh32", &key2, "030", Value::Null)),
+            "'msg' is not valid hex",
+        ),
+        (
+            s(json!({"fn": "mmh32", "key": 12, "msg": msg2}).to_string()),
+            "'key' must be a hex string",
+        ),
+        (s(rec("md5", &key2, &msg2, Value::Null)), "unknown fn 'md5'"),
+        (
+            s(json!({"fn": "mmh32", "msg": msg2}).to_string()),
+            "missing field 'key'",
+        ),
+        (
+            s(json!({"fn": "mmh32", "key": key2}).to_string()),
+            "missing field 'msg'",
+        ),
+        // Wrong key lengths.
+        (
+            s(rec("poly1305", &"00".repeat(31), "", Value::Null)),
+            "key too short",
+        ),
+        (
+            s(rec(
+                "dfc_module",
+                &"00".repeat(15),
+                &le64(&[5]),
+                Value::Null,
+            )),
+            "key too short",
+        ),
+        (
+            s(rec("mmh32", &le32(&[1]), &msg2, Value::Null)),
+            "key too short",
+        ),
+        (
+            s(rec(
+                "mmh32_toeplitz",
+                &le32(&[1, 2]),
+                &msg2,
+                json!({"n": 2}),
+            )),
+            "key too short",
+        ),
+        (
+            s(rec(
+                "nh_toeplitz",
+                &le32(&[1, 2, 3]),
+                &msg2,
+                json!({"n": 2}),
+            )),
+            "key too short",
+        ),
+        (
+            s(rec(
+                "digest_prime",
+                &"00".repeat(34 + 9),
+                "00",
+                json!({"b": 16}),
+            )),
+            "key too short",
+        ),
+        // Message lengths.
+        (
+            s(rec("mmh32", &key2, "0300000004", Value::Null)),
+            "not a multiple of the 4-byte word size",
+        ),
+        (
+            s(rec("mmh64", &le64(&[1, 2]), &msg2[..12], Value::Null)),
+            "not a multiple of the 8-byte word size",
+        ),
+        (s(rec("mmh32", &key2, "", Value::Null)), "at least one"),
+        (
+            s(rec(
+                "nmh32",
+                &le32(&[1, 2, 3]),
+                &le32(&[3, 4, 5]),
+                Value::Null,
+            )),
+            "even number of words",
+        ),
+        (
+            s(rec("nh", &le32(&[1, 2, 3]), &le32(&[3, 4, 5]), Value::Null)),
+            "even number of words",
+        ),
+        (
+            s(rec(
+                "dfc_module",
+                &le64(&[2, 3]),
+                &le64(&[5, 6]),
+                Value::Null,
+            )),
+            "exactly 8 bytes",
+        ),
+        // Params.
+        (
+            s(rec("mmh32_toeplitz", &le32(&[1, 2, 3]), &msg2, Value::Null)),
+            "missing param 'n'",
+        ),
+        (
+            s(rec("digest", &"00".repeat(8), "0000", Value::Null)),
+            "missing param 'b'",
+        ),
+        (
+            s(rec("mmh32_toeplitz", &key2, &msg2, json!({"n": -1}))),
+            "non-negative integer",
+        ),
+        (
+            s(rec("mmh32_toeplitz", &key2, &msg2, json!({"n": 1.5}))),
+            "non-negative integer",
+        ),
+        (
+            s(rec("mmh32_toeplitz", &key2, &msg2, json!({"n": "2"}))),
+            "non-negative integer",
+        ),
+        (
+            s(rec("mmh32_toeplitz", &key2, &msg2, json!({"n": 0}))),
+            "at least 1",
+        ),
+        (
+            s(rec("mmh32_toeplitz", &key2, &msg2, json!({"n": u64::MAX}))),
+            "'n'",
+        ),
+        (
+            s(rec("digest", &"00".repeat(8), "0000", json!({"b": 24}))),
+            "param 'b' must be one of",
+        ),
+        (
+            s(rec(
+                "digest_trunc",
+                &"00".repeat(8),
+                "0000",
+                json!({"b": 16, "bits": 0}),
+            )),
+            "param 'bits' must be in 1..=16",
+        ),
+        (
+            s(rec(
+                "digest_trunc",
+                &"00".repeat(8),
+                "0000",
+                json!({"b": 16, "bits": 17}),
+            )),
+            "param 'bits' must be in 1..=16",
+        ),
+        (
+            s(rec("digest_prime", &"00".repeat(64), "", json!({"b": 64}))),
+            "param 'b' must be one of 16, 32",
+        ),
+        (
+            s(rec("mmh32", &key2, &msg2, json!({"n": 2}))),
+            "takes no params",
+        ),
+        (
+            s(rec("mmh32_toeplitz", &key2, &msg2, json!({"m": 2}))),
+            "unknown param 'm'",
+        ),
+        (
+            s(rec("mmh32_toeplitz", &key2, &msg2, json!([2]))),
+            "'params' must be an object",
+        ),
+        // Nonces.
+        (
+            s(json!({"fn": "mmh32", "key": key2, "msg": msg2, "nonce": "00"}).to_string()),
+            "fn 'mmh32' takes no nonce",
+        ),
+        (
+            s(json!({"fn": "poly1305_aes", "key": aes_key, "msg": ""}).to_string()),
+            "missing field 'nonce'",
+        ),
+        (
+            s(json!({"fn": "poly1305_aes", "key": aes_key, "msg": "", "nonce": "00"}).to_string()),
+            "nonce must be 16 bytes",
+        ),
+        // An r that violates the paper's constraints is an error, not clamped.
+        (
+            s(
+                json!({"fn": "poly1305_aes", "key": unclamped, "msg": "", "nonce": aes_nonce})
+                    .to_string(),
+            ),
+            "invalid key: r is not a Poly1305-AES key",
+        ),
+        // Not UTF-8.
+        (b"{\"fn\": \"mmh32\xff\"}".to_vec(), "UTF-8"),
+    ]
+}
+
+#[test]
+fn malformed_lines_get_one_error_each_and_the_run_goes_on() {
+    let good = rec("mmh32", &le32(&[1, 2]), &le32(&[3, 4]), Value::Null);
+    let good_out = out_line(&le32(&[11]));
+    let cases = malformed();
+    let mut input = Vec::new();
+    for (bad, _) in &cases {
+        input.extend_from_slice(bad);
+        input.extend_from_slice(b"\n\n");
+        input.extend_from_slice(good.as_bytes());
+        input.extend_from_slice(b"\n   \r\n");
+    }
+    let non_blank = input
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .count();
+    assert_eq!(non_blank, 2 * cases.len());
+
+    let out = uhash(&["kat", "--impl", "reference"], &input);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), non_blank, "one answer per non-blank line");
+    for (i, (bad, fragment)) in cases.iter().enumerate() {
+        let bad = String::from_utf8_lossy(bad);
+        let err = error_text(lines[2 * i]);
+        assert!(
+            err.contains(fragment),
+            "input {bad}: error {err:?} lacks {fragment:?}"
+        );
+        assert!(!err.contains("internal error"), "input {bad}: {err}");
+        assert_eq!(lines[2 * i + 1], good_out, "the line after {bad}");
+    }
+}
+
+#[test]
+fn extra_fields_are_ignored_and_no_trailing_newline_is_needed() {
+    let line = json!({
+        "fn": "mmh32", "key": le32(&[1, 2]), "msg": le32(&[3, 4]),
+        "out": "ffffffff", "src": "here", "status": 1,
+    })
+    .to_string();
+    assert_eq!(reference(&line), vec![out_line(&le32(&[11]))]);
+}
+
+#[test]
+fn empty_input_gives_empty_output() {
+    assert!(reference("").is_empty());
+    assert!(reference("\n \n\t\n").is_empty());
+}
+
+// ---------------------------------------------------------------------------
+// The default implementation.
+
+/// Every name, with its aliases. Each family issue removes its names from
+/// here as it adds production handlers.
+const NOT_YET_IN_PRODUCTION: &[&str] = &[
+    "mmh32",
+    "mmh32_toeplitz",
+    "nmh32",
+    "mmh64",
+    "nh",
+    "nh_toeplitz",
+    "digest",
+    "digest_mw",
+    "digest_trunc",
+    "digest_prime",
+    "poly1305",
+    "poly1305_rfc8439",
+    "poly1305_aes",
+    "dfc_module",
+];
+
+#[test]
+fn production_has_no_implementation_yet() {
+    let input: String = NOT_YET_IN_PRODUCTION
+        .iter()
+        .map(|name| format!("{}\n", rec(name, "00", "00", Value::Null)))
+        .collect();
+    for args in [&[][..], &["--impl", "production"][..]] {
+        let lines = kat(args, &input);
+        assert_eq!(lines.len(), NOT_YET_IN_PRODUCTION.len());
+        for (name, line) in NOT_YET_IN_PRODUCTION.iter().zip(&lines) {
+            assert_eq!(
+                error_text(line),
+                format!("fn '{name}' has no production implementation yet (use --impl reference)")
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Flags.
+
+#[test]
+fn bad_flags_exit_2() {
+    for args in [
+        &[][..],
+        &["--bogus"],
+        &["frobnicate"],
+        &["kat", "--bogus"],
+        &["kat", "-x"],
+        &["kat", "--impl"],
+        &["kat", "--impl", "fast"],
+        &["kat", "--impl=Reference"],
+        &["kat", "extra"],
+    ] {
+        let out = uhash(args, b"");
+        assert_eq!(out.status.code(), Some(2), "uhash {args:?}");
+        assert!(!out.stderr.is_empty(), "uhash {args:?}: message on stderr");
+        assert!(out.stdout.is_empty(), "uhash {args:?}: nothing on stdout");
+    }
+}
+
+#[test]
+fn help_exits_0() {
+    let out = uhash(&["--help"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Usage: uhash"), "{text}");
+    assert!(text.contains("kat"), "{text}");
+
+    let out = uhash(&["kat", "--help"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Usage: uhash kat"), "{text}");
+    for e in FUNCTIONS {
+        assert!(text.contains(e.name), "kat --help lists {}", e.name);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The library function never panics and always answers one JSON line.
+
+fn check_answer(line: &[u8], imp: Impl) -> Result<(), TestCaseError> {
+    let blank = std::str::from_utf8(line).is_ok_and(|s| s.trim().is_empty());
+    let Some(answer) = answer_line(line, imp) else {
+        prop_assert!(blank, "only blank lines go unanswered");
+        return Ok(());
+    };
+    prop_assert!(!blank);
+    prop_assert!(!answer.contains('\n'));
+    let v: Value = serde_json::from_str(&answer).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let obj = v
+        .as_object()
+        .ok_or_else(|| TestCaseError::fail("not an object"))?;
+    prop_assert_eq!(obj.len(), 1);
+    if let Some(out) = obj.get("out") {
+        let out = out.as_str().ok_or_else(|| TestCaseError::fail("out"))?;
+        prop_assert!(hex::decode(out).is_ok());
+        prop_assert_eq!(out.to_ascii_lowercase(), out);
+    } else {
+        let err = obj["error"]
+            .as_str()
+            .ok_or_else(|| TestCaseError::fail("error"))?;
+        prop_assert!(!err.contains("internal error"), "{}", err);
+    }
+    Ok(())
+}
+
+fn names() -> impl Strategy<Value = String> {
+    let mut all: Vec<String> = FUNCTIONS
+        .iter()
+        .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
+        .map(str::to_owned)
+        .collect();
+    all.push("bogus".to_owned());
+    all.push(String::new());
+    prop::sample::select(all)
+}
+
+fn param_value() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        4 => (0u64..=3).prop_map(Value::from),
+        4 => prop::sample::select(vec![8u64, 16, 24, 32, 64, 65]).prop_map(Value::from),
+        1 => any::<u64>().prop_map(Value::from),
+        1 => any::<i64>().prop_map(Value::from),
+        1 => any::<f64>().prop_map(|f| json!(f)),
+        1 => ".{0,4}".prop_map(Value::from),
+        1 => Just(Value::Null),
+        1 => Just(json!([1])),
+    ]
+}
+
+/// Byte strings biased to word-multiple lengths.
+fn bytes(max_words: usize) -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        3 => (0..=max_words, prop::sample::select(vec![2usize, 4, 8]))
+            .prop_flat_map(|(n, w)| prop::collection::vec(any::<u8>(), n * w)),
+        1 => prop::collection::vec(any::<u8>(), 0..(8 * max_words)),
+    ]
+}
+
+fn hexish() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        8 => bytes(12).prop_map(|b| Value::from(hex::encode(b))),
+        1 => "[0-9a-fA-FxX]{0,9}".prop_map(Value::from),
+        1 => Just(Value::Null),
+        1 => any::<i32>().prop_map(Value::from),
+    ]
+}
+
+fn record() -> impl Strategy<Value = Value> {
+    (
+        names(),
+        prop::option::weighted(0.95, hexish()),
+        prop::option::weighted(0.95, hexish()),
+        prop::option::weighted(0.3, hexish()),
+        prop::option::weighted(
+            0.6,
+            prop::collection::btree_map(
+                prop::sample::select(vec!["n", "b", "bits", "x"]),
+                param_value(),
+                0..=3,
+            ),
+        ),
+    )
+        .prop_map(|(name, key, msg, nonce, params)| {
+            let mut r = json!({ "fn": name });
+            if let Some(k) = key {
+                r["key"] = k;
+            }
+            if let Some(m) = msg {
+                r["msg"] = m;
+            }
+            if let Some(n) = nonce {
+                r["nonce"] = n;
+            }
+            if let Some(p) = params {
+                r["params"] =
+                    Value::Object(p.into_iter().map(|(k, v)| (k.to_owned(), v)).collect());
+            }
+            r
+        })
+}
+
+/// A record shaped for `name` from small numbers: `k` message units, `n`
+/// outputs, width `b`, `bits`; the key is `key_delta` bytes off the needed
+/// length and the message `msg_delta` bytes off a valid one. Returns the
+/// record and, when it is valid, the output length its layout promises.
+#[allow(clippy::too_many_arguments)]
+fn shaped(
+    name: &str,
+    k: usize,
+    n: usize,
+    b: usize,
+    bits: usize,
+    key_delta: isize,
+    msg_delta: isize,
+    clamp: bool,
+    pool: &[u8],
+) -> (Value, Option<usize>) {
+    let pairs = k.div_ceil(2) * 2;
+    let w = b / 8;
+    // (key bytes needed, message bytes, output bytes, params, message length free?)
+    let (key_len, msg_len, out_len, params, free_msg) = match name {
+        "mmh32" => (4 * k, 4 * k, 4, json!({}), false),
+        "mmh32_toeplitz" => (4 * (k + n - 1), 4 * k, 4 * n, json!({"n": n}), false),
+        "nmh32" | "nh" => (
+            4 * pairs,
+            4 * pairs,
+            if name == "nh" { 8 } else { 4 },
+            json!({}),
+            false,
+        ),
+        "nh_toeplitz" => (
+            4 * (pairs + 2 * (n - 1)),
+            4 * pairs,
+            8 * n,
+            json!({"n": n}),
+            false,
+        ),
+        "mmh64" => (8 * k, 8 * k, 8, json!({}), false),
+        "digest" => (w * (k + 1), w * k, w, json!({"b": b}), false),
+        "digest_mw" => (w * (k + n), w * k, w * n, json!({"b": b, "n": n}), false),
+        "digest_trunc" => {
+            let bits = 1 + bits % b;
+            (
+                w * (k + 1),
+                w * k,
+                bits.div_ceil(8),
+                json!({"b": b, "bits": bits}),
+                false,
+            )
+        }
+        "digest_prime" => {
+            let b = if b == 64 { 32 } else { b };
+            (
+                (256 + b) / 8 + 10,
+                7 * (k - 1),
+                b / 8,
+                json!({"b": b}),
+                true,
+            )
+        }
+        "poly1305" | "poly1305_rfc8439" | "poly1305_aes" => (32, 7 * (k - 1), 16, json!({}), true),
+        "dfc_module" => (16, 8, 8, json!({}), false),
+        other => unreachable!("{other}"),
+    };
+    let key_len = key_len.checked_add_signed(key_delta).unwrap();
+    let msg_len = msg_len.saturating_add_signed(msg_delta);
+    let mut key = pool[..key_len].to_vec();
+    if name == "poly1305_aes" && clamp && key.len() >= 32 {
+        for i in [19, 23, 27, 31] {
+            key[i] &= 15;
+        }
+        for i in [20, 24, 28] {
+            key[i] &= 252;
+        }
+    }
+    let msg = pool[pool.len() - msg_len..].to_vec();
+    let mut record = json!({
+        "fn": name, "key": hex::encode(&key), "msg": hex::encode(&msg), "params": params,
+    });
+    if name == "poly1305_aes" {
+        record["nonce"] = Value::from(hex::encode(&pool[100..116]));
+    }
+    let valid = key_delta >= 0 && (free_msg || msg_delta == 0) && (name != "poly1305_aes" || clamp);
+    (record, valid.then_some(out_len))
+}
+
+fn shaped_record() -> impl Strategy<Value = (Value, Option<usize>)> {
+    let names: Vec<&'static str> = FUNCTIONS
+        .iter()
+        .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
+        .collect();
+    (
+        prop::sample::select(names),
+        1usize..=6,
+        1usize..=4,
+        prop::sample::select(vec![16usize, 32, 64]),
+        0usize..64,
+        prop::sample::select(vec![-1isize, 0, 0, 0, 5]),
+        prop::sample::select(vec![-1isize, 0, 0, 0, 1]),
+        any::<bool>(),
+        prop::collection::vec(any::<u8>(), 256),
+    )
+        .prop_map(|(name, k, n, b, bits, kd, md, clamp, pool)| {
+            shaped(name, k, n, b, bits, kd, md, clamp, &pool)
+        })
+}
+
+proptest! {
+    #[test]
+    fn shaped_records_answer_by_their_layout((record, out_len) in shaped_record()) {
+        let line = record.to_string();
+        check_answer(line.as_bytes(), Impl::Reference)?;
+        check_answer(line.as_bytes(), Impl::Production)?;
+        let answer: Value = serde_json::from_str(
+            &answer_line(line.as_bytes(), Impl::Reference).unwrap(),
+        ).unwrap();
+        match out_len {
+            Some(len) => {
+                let out = answer["out"].as_str();
+                prop_assert!(out.is_some(), "{} -> {}", line, answer);
+                prop_assert_eq!(out.unwrap().len(), 2 * len, "{}", line);
+            }
+            None => prop_assert!(answer.get("error").is_some(), "{} -> {}", line, answer),
+        }
+    }
+
+    #[test]
+    fn any_bytes_get_one_answer(line in prop::collection::vec(any::<u8>(), 0..200)) {
+        for imp in Impl::ALL {
+            check_answer(&line, imp)?;
+        }
+    }
+
+    #[test]
+    fn any_string_gets_one_answer(line in "\\PC{0,200}") {
+        for imp in Impl::ALL {
+            check_answer(line.as_bytes(), imp)?;
+        }
+    }
+
+    #[test]
+    fn any_record_gets_one_answer(r in record()) {
+        let line = r.to_string();
+        for imp in Impl::ALL {
+            check_answer(line.as_bytes(), imp)?;
+        }
+    }
+
+    #[test]
+    fn mmh32_matches_the_model(words in prop::collection::vec((any::<u32>(), any::<u32>()), 1..40), extra in 0usize..3) {
+        let (key, msg): (Vec<u32>, Vec<u32>) = words.into_iter().unzip();
+        let mut long_key = key.clone();
+        long_key.extend(std::iter::repeat_n(0xffff_ffff, extra));
+        let line = rec("mmh32", &le32(&long_key), &le32(&msg), Value::Null);
+        prop_assert_eq!(
+            answer_line(line.as_bytes(), Impl::Reference),
+            Some(out_line(&le32(&[mmh32_model(&key, &msg)])))
+        );
+    }
+}
