@@ -48,6 +48,7 @@ use std::str::FromStr;
 
 use serde_json::{Map, Value};
 
+mod composite;
 mod reference;
 
 /// Which implementation answers the calls.
@@ -268,6 +269,38 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &[],
         nonce: false,
         reference: Some(reference::dfc_module),
+        production: None,
+    },
+    FnEntry {
+        name: "expand",
+        aliases: &[],
+        params: &["label", "len"],
+        nonce: false,
+        reference: Some(composite::expand_reference),
+        production: Some(composite::expand_production),
+    },
+    FnEntry {
+        name: "wc_mac",
+        aliases: &[],
+        params: &["lane_bits"],
+        nonce: true,
+        reference: Some(composite::wc_mac_reference),
+        production: Some(composite::wc_mac_production),
+    },
+    FnEntry {
+        name: "long_hash",
+        aliases: &[],
+        params: &["family", "n", "chunk"],
+        nonce: false,
+        reference: Some(composite::long_hash_reference),
+        production: None,
+    },
+    FnEntry {
+        name: "long_mac",
+        aliases: &[],
+        params: &["family", "n", "chunk"],
+        nonce: true,
+        reference: Some(composite::long_mac_reference),
         production: None,
     },
 ];

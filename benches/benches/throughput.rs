@@ -2,6 +2,9 @@
 //! of that family at every message size (16 B … 64 KiB in cache, 64 MiB
 //! streamed), `Throughput::Bytes`.
 //!
+//! Times are measured with [`Clock::from_env`]: by default the thread's CPU
+//! time, so that time spent descheduled on a shared machine is excluded.
+//!
 //! Benchmark ids are `family/function/impl[/fresh-key]/size`, e.g.
 //! `poly1305/Poly1305/openssl/fresh-key/64B`; filter with a regex:
 //!
@@ -13,8 +16,8 @@ use criterion::{
     BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
 };
 use std::cell::OnceCell;
-use std::time::{Duration, Instant};
-use uhash_bench::{Message, Row, Runner, SIZES, STREAM_LEN, Size};
+use std::time::Duration;
+use uhash_bench::{Clock, Message, Row, Runner, SIZES, STREAM_LEN, Size};
 
 /// Times sized so that the whole run (all rows, all sizes) stays near ten
 /// minutes; override on the command line (`--measurement-time`,
@@ -33,6 +36,7 @@ fn bench_row(
     row: &Row,
     size: &Size,
     msg: &dyn Fn() -> &'static [u8],
+    clock: Clock,
 ) {
     let name = row.id()[row.family.len() + 1..].to_owned();
     // Built lazily: criterion only calls the closure if the filter selects it.
@@ -40,11 +44,7 @@ fn bench_row(
     group.bench_function(BenchmarkId::new(name, size.label), |b| {
         let runner = runner.get_or_insert_with(|| row.runner(size.len));
         let msg = msg();
-        b.iter_custom(|iters| {
-            let t = Instant::now();
-            runner.run(msg, iters);
-            t.elapsed()
-        });
+        b.iter_custom(|iters| clock.time(|| runner.run(msg, iters)));
     });
 }
 
@@ -55,6 +55,8 @@ fn leak_message(len: usize) -> &'static [u8] {
 
 fn throughput(c: &mut Criterion) {
     let rows = uhash_bench::rows();
+    let clock = Clock::from_env();
+    eprintln!("timing with {}", clock.describe());
     let mut families: Vec<&str> = Vec::new();
     for row in &rows {
         if !families.contains(&row.family) {
@@ -78,7 +80,7 @@ fn throughput(c: &mut Criterion) {
         for (size, msg) in SIZES.iter().filter(|s| !s.streamed).zip(&cached) {
             group.throughput(Throughput::Bytes(size.len as u64));
             for row in of_family().filter(|r| r.runs_at(size.len)) {
-                bench_row(&mut group, row, size, &|| *msg);
+                bench_row(&mut group, row, size, &|| *msg, clock);
             }
         }
         group.finish();
@@ -93,7 +95,7 @@ fn throughput(c: &mut Criterion) {
         for size in SIZES.iter().filter(|s| s.streamed) {
             group.throughput(Throughput::Bytes(size.len as u64));
             for row in of_family().filter(|r| r.runs_at(size.len)) {
-                bench_row(&mut group, row, size, &stream_msg);
+                bench_row(&mut group, row, size, &stream_msg, clock);
             }
         }
         group.finish();

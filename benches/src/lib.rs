@@ -10,6 +10,7 @@
 //! (`src/bin/summary.rs`). To add rows, see [`rows`] and `benches/README.md`.
 
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 pub mod memory;
 #[cfg(uhash_bench_openssl)]
@@ -33,6 +34,77 @@ pub fn rows() -> Vec<Row> {
     // ---- peers ----
     rows.extend(poly1305_peers::rows());
     rows
+}
+
+/// The clock both front ends time batches with.
+///
+/// The default is the CPU time of the measuring thread
+/// (`CLOCK_THREAD_CPUTIME_ID`): on a shared machine, time the thread spends
+/// descheduled while other processes run is excluded, which a wall clock
+/// would count (several-fold errors under a parallel build). Cache and
+/// memory-bandwidth interference from other processes still counts.
+/// `UHASH_BENCH_CLOCK=wall` selects the monotonic wall clock instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// CPU time consumed by the calling thread.
+    ThreadCpu,
+    /// Monotonic wall-clock time ([`Instant`]).
+    Wall,
+}
+
+impl Clock {
+    /// [`Clock::Wall`] if `UHASH_BENCH_CLOCK=wall` or no thread CPU clock
+    /// exists on this OS, else [`Clock::ThreadCpu`].
+    pub fn from_env() -> Clock {
+        let wall = std::env::var("UHASH_BENCH_CLOCK").is_ok_and(|v| v.eq_ignore_ascii_case("wall"));
+        if wall || thread_cpu_time().is_none() {
+            Clock::Wall
+        } else {
+            Clock::ThreadCpu
+        }
+    }
+
+    /// Name for report headers.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Clock::ThreadCpu => "thread CPU time (CLOCK_THREAD_CPUTIME_ID)",
+            Clock::Wall => "wall clock (Instant)",
+        }
+    }
+
+    /// How long `f` takes on this clock.
+    pub fn time(self, f: impl FnOnce()) -> Duration {
+        match self {
+            Clock::ThreadCpu => {
+                let start = thread_cpu_time().unwrap_or_default();
+                f();
+                thread_cpu_time().unwrap_or_default().saturating_sub(start)
+            }
+            Clock::Wall => {
+                let start = Instant::now();
+                f();
+                start.elapsed()
+            }
+        }
+    }
+}
+
+/// CPU time consumed so far by the calling thread.
+#[cfg(unix)]
+pub fn thread_cpu_time() -> Option<Duration> {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    (rc == 0).then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
+}
+
+/// CPU time consumed so far by the calling thread (unavailable here).
+#[cfg(not(unix))]
+pub fn thread_cpu_time() -> Option<Duration> {
+    None
 }
 
 /// How a row treats its key.

@@ -8,6 +8,9 @@ use std::fmt::Write as _;
 pub struct Series {
     /// Legend text.
     pub label: String,
+    /// Series with the same group share a colour (e.g. one implementation
+    /// in several key modes).
+    pub group: String,
     /// Draw dashed (used for fresh-key rows).
     pub dashed: bool,
     /// `(message length in bytes, cycles per byte)`, any order.
@@ -49,22 +52,18 @@ pub fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Y ticks 1, 2, 5 × 10^k inside `[lo, hi]` (decades only when the range is
-/// wide).
-fn y_ticks(lo: f64, hi: f64) -> Vec<f64> {
+/// Y ticks 1, 2, 5 × 10^k inside `[lo, hi]`, each with whether it gets a
+/// label (only the decades when the range is wide).
+fn y_ticks(lo: f64, hi: f64) -> Vec<(f64, bool)> {
     let decades = hi.log10() - lo.log10();
-    let steps: &[f64] = if decades > 4.0 {
-        &[1.0]
-    } else {
-        &[1.0, 2.0, 5.0]
-    };
+    let steps = [1.0, 2.0, 5.0];
     let mut ticks = Vec::new();
     let mut p = lo.log10().floor() as i32;
     while 10f64.powi(p) <= hi * 1.0001 {
         for s in steps {
             let t = s * 10f64.powi(p);
             if t >= lo * 0.9999 && t <= hi * 1.0001 {
-                ticks.push(t);
+                ticks.push((t, s == 1.0 || decades <= 4.0));
             }
         }
         p += 1;
@@ -151,18 +150,24 @@ impl Plot {
         );
         // Grid and ticks.
         let bottom = TOP + PLOT_H;
-        for t in y_ticks(ylo, yhi) {
+        for (t, labelled) in y_ticks(ylo, yhi) {
             let yy = y(t);
             let major = (t.log10() - t.log10().round()).abs() < 1e-9;
-            let stroke = if major { "#bbb" } else { "#e4e4e4" };
+            let stroke = if major { "#bbb" } else { "#e8e8e8" };
             let _ = writeln!(
                 w,
-                r#"<line x1="{LEFT}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="{stroke}"/><text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+                r#"<line x1="{LEFT}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="{stroke}"/>"#,
                 LEFT + plot_w,
-                LEFT - 8.0,
-                yy + 4.5,
-                fmt_tick(t)
             );
+            if labelled {
+                let _ = writeln!(
+                    w,
+                    r#"<text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
+                    LEFT - 8.0,
+                    yy + 4.5,
+                    fmt_tick(t)
+                );
+            }
         }
         for (v, label) in &self.x_ticks {
             let xx = x(*v);
@@ -190,11 +195,19 @@ impl Plot {
             escape(&self.y_label)
         );
         // Lines, markers, legend.
+        let mut groups: Vec<&str> = Vec::new();
         for (i, series) in self.series.iter().enumerate() {
-            let color = PALETTE[i % PALETTE.len()];
+            let g = groups
+                .iter()
+                .position(|g| *g == series.group)
+                .unwrap_or_else(|| {
+                    groups.push(&series.group);
+                    groups.len() - 1
+                });
+            let color = PALETTE[g % PALETTE.len()];
             let dash = if series.dashed {
                 r#" stroke-dasharray="7 4""#
-            } else if i >= PALETTE.len() {
+            } else if g >= PALETTE.len() {
                 r#" stroke-dasharray="2 3""#
             } else {
                 ""
@@ -245,7 +258,13 @@ mod tests {
 
     #[test]
     fn ticks_cover_range() {
-        assert_eq!(y_ticks(0.5, 20.0), vec![0.5, 1.0, 2.0, 5.0, 10.0, 20.0]);
+        let t: Vec<f64> = y_ticks(0.5, 20.0).iter().map(|t| t.0).collect();
+        assert_eq!(t, vec![0.5, 1.0, 2.0, 5.0, 10.0, 20.0]);
+        assert!(
+            y_ticks(0.01, 1000.0)
+                .iter()
+                .all(|&(t, l)| l == (t.log10().fract() == 0.0))
+        );
         assert_eq!(fmt_tick(0.05), "0.05");
     }
 
@@ -258,6 +277,7 @@ mod tests {
             x_ticks: vec![(16.0, "16B".into()), (1024.0, "1KiB".into())],
             series: vec![Series {
                 label: "a".into(),
+                group: "a".into(),
                 dashed: true,
                 points: vec![(1024.0, 0.5), (16.0, 3.0), (64.0, f64::NAN)],
             }],

@@ -16,7 +16,7 @@ type Answer = Result<Vec<u8>, String>;
 // Shared decoding helpers.
 
 /// A required parameter, as a non-negative JSON integer.
-fn param(call: &Call, name: &str) -> Result<u64, String> {
+pub(super) fn param(call: &Call, name: &str) -> Result<u64, String> {
     match call.params.get(name) {
         None | Some(Value::Null) => Err(format!("missing param '{name}'")),
         Some(Value::Number(n)) => n
@@ -30,7 +30,7 @@ fn param(call: &Call, name: &str) -> Result<u64, String> {
 }
 
 /// A count parameter (`n`): an integer ≥ 1.
-fn param_count(call: &Call, name: &str) -> Result<usize, String> {
+pub(super) fn param_count(call: &Call, name: &str) -> Result<usize, String> {
     let n = param(call, name)?;
     if n == 0 {
         return Err(format!("param '{name}' must be at least 1, got 0"));
@@ -95,7 +95,7 @@ fn key_prefix(call: &Call, words: usize, w: usize) -> Result<&[u8], String> {
 }
 
 /// The first `needed` bytes of the key (for keys that are not word arrays).
-fn key_bytes(call: &Call, needed: usize) -> Result<&[u8], String> {
+pub(super) fn key_bytes(call: &Call, needed: usize) -> Result<&[u8], String> {
     let got = call.key.len();
     call.key
         .get(..needed)
@@ -103,7 +103,7 @@ fn key_bytes(call: &Call, needed: usize) -> Result<&[u8], String> {
 }
 
 /// Little-endian 32-bit words.
-fn words32(bytes: &[u8]) -> Vec<u32> {
+pub(super) fn words32(bytes: &[u8]) -> Vec<u32> {
     bytes
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
@@ -141,7 +141,7 @@ fn push_le(out: &mut Vec<u8>, v: u64, bits: u32, nbytes: usize) -> Result<(), St
     Ok(())
 }
 
-fn ref_err(e: uhash_ref::RefError) -> String {
+pub(super) fn ref_err(e: uhash_ref::RefError) -> String {
     e.to_string()
 }
 

@@ -14,7 +14,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use uhash_bench::plot::{Plot, Series};
-use uhash_bench::{KeyMode, Message, Row, Runner, SIZES, STREAM_LEN, Size};
+use uhash_bench::{Clock, KeyMode, Message, Row, Runner, SIZES, STREAM_LEN, Size};
 
 const USAGE: &str = "\
 usage: summary [--quick] [--out DIR] [--filter SUBSTR] [--ghz F]
@@ -42,15 +42,15 @@ struct Plan {
 }
 
 const QUICK: Plan = Plan {
-    samples: (11, 5),
-    sample_time: Duration::from_millis(3),
-    warm_up: Duration::from_millis(30),
+    samples: (21, 5),
+    sample_time: Duration::from_millis(4),
+    warm_up: Duration::from_millis(50),
 };
 
 const FULL: Plan = Plan {
-    samples: (41, 11),
-    sample_time: Duration::from_millis(6),
-    warm_up: Duration::from_millis(250),
+    samples: (51, 11),
+    sample_time: Duration::from_millis(8),
+    warm_up: Duration::from_millis(300),
 };
 
 fn parse_args() -> Result<Options, String> {
@@ -103,21 +103,19 @@ struct Cell {
     samples: usize,
 }
 
-fn time_batch(runner: &mut dyn Runner, msg: &[u8], iters: u64) -> Duration {
-    let t = Instant::now();
-    runner.run(msg, iters);
-    t.elapsed()
-}
-
-fn measure(runner: &mut dyn Runner, msg: &[u8], plan: &Plan, samples: usize) -> Cell {
-    let start = Instant::now();
+fn measure(runner: &mut dyn Runner, msg: &[u8], plan: &Plan, samples: usize, clock: Clock) -> Cell {
+    let time_batch =
+        |runner: &mut dyn Runner, msg: &[u8], iters: u64| clock.time(|| runner.run(msg, iters));
+    let mut spent = Duration::ZERO;
     // Calibrate: grow the batch until it takes >= 1 ms, then scale it to the
     // target sample time. This also warms caches, branch predictors and
     // the clock.
     let mut iters = 1u64;
     let mut per_iter;
     loop {
-        let t = time_batch(runner, msg, iters).as_secs_f64();
+        let d = time_batch(runner, msg, iters);
+        spent += d;
+        let t = d.as_secs_f64();
         per_iter = t / iters as f64;
         if t >= 1e-3 {
             break;
@@ -126,8 +124,8 @@ fn measure(runner: &mut dyn Runner, msg: &[u8], plan: &Plan, samples: usize) -> 
         iters = (iters as f64 * grow).ceil() as u64;
     }
     let iters = ((plan.sample_time.as_secs_f64() / per_iter).round() as u64).max(1);
-    while start.elapsed() < plan.warm_up {
-        time_batch(runner, msg, iters);
+    while spent < plan.warm_up {
+        spent += time_batch(runner, msg, iters);
     }
     let mut ns: Vec<f64> = (0..samples)
         .map(|_| time_batch(runner, msg, iters).as_secs_f64() * 1e9 / iters as f64)
@@ -253,6 +251,7 @@ fn main() {
         }
     };
     let plan = if opts.quick { &QUICK } else { &FULL };
+    let clock = Clock::from_env();
     let args: Vec<String> = std::env::args().map(|a| shell_quote(&a)).collect();
     let date = utc_now();
     let cpu = cpu_model();
@@ -276,6 +275,11 @@ fn main() {
         head,
         "clock:   cycles = seconds x {} GHz (--ghz); TSC measured here: {tsc}",
         opts.ghz
+    );
+    let _ = writeln!(
+        head,
+        "timer:   {} (UHASH_BENCH_CLOCK=wall for wall clock)",
+        clock.describe()
     );
     let _ = writeln!(head, "rustc:   {}", env!("UHASH_BENCH_RUSTC"));
     #[cfg(uhash_bench_openssl)]
@@ -320,7 +324,7 @@ fn main() {
             } else {
                 plan.samples.0
             };
-            let cell = measure(runner.as_mut(), msg, plan, n);
+            let cell = measure(runner.as_mut(), msg, plan, n, clock);
             eprintln!(
                 "[{:6.1}s] {:<48} {:>6}: {:>7} cycles/byte",
                 started.elapsed().as_secs_f64(),
@@ -489,6 +493,7 @@ fn write_outputs(
             .enumerate()
             .map(|(ri, row)| Series {
                 label: row.label(),
+                group: format!("{}/{}/{}", row.family, row.function, row.impl_id),
                 dashed: row.key_mode == KeyMode::FreshPerCall,
                 points: results
                     .iter()

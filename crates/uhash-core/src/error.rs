@@ -44,6 +44,8 @@ pub enum Error {
     },
     /// The requested backend is not available on this CPU or build.
     UnsupportedBackend(Backend),
+    /// A MAC tag did not verify.
+    TagMismatch,
 }
 
 impl core::fmt::Display for Error {
@@ -62,6 +64,7 @@ impl core::fmt::Display for Error {
             Error::InvalidMessageLength { got, reason } => {
                 write!(f, "invalid message length {got}: {reason}")
             }
+            Error::TagMismatch => f.write_str("tag mismatch"),
             Error::UnsupportedBackend(b) => {
                 write!(f, "backend {} is not supported on this CPU or build", b.name())
             }

@@ -26,6 +26,9 @@
 pub mod backend;
 pub mod ct;
 pub mod error;
+pub mod kdf;
+pub mod long;
+pub mod mac;
 pub mod p130;
 pub mod p32;
 pub mod p64;

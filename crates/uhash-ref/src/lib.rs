@@ -39,6 +39,9 @@ mod util;
 
 pub mod dfc;
 pub mod digest;
+pub mod kdf;
+pub mod long;
+pub mod mac;
 pub mod mmh;
 pub mod nh;
 pub mod poly1305;

@@ -1,0 +1,273 @@
+//! The long-message construction and the Wegman–Carter MAC against their
+//! reference compositions (`uhash_ref::long`, `uhash_ref::mac`, built from
+//! the plain definitions), at edge lengths and for any split of the input.
+//!
+//! The level-1 kernels here are written for the test only (the families
+//! bring their own); they are MMH32 and NH in Toeplitz form, and the
+//! reference side uses `uhash_ref::mmh::mmh32_toeplitz` and
+//! `uhash_ref::nh::nh_toeplitz` on the same chunk words.
+
+use proptest::prelude::*;
+use uhash_core::kdf::{self, KeyStream};
+use uhash_core::long::{ChunkHash, LongHash, MAX_LANES};
+use uhash_core::mac::{MacHash, Nonce, WegmanCarter};
+use uhash_core::{Error, p32};
+
+fn words32(b: &[u8]) -> Vec<u32> {
+    b.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
+/// MMH32 (Def. 5) over 256-word chunks, N Toeplitz lanes.
+#[derive(Clone)]
+struct Mmh32T<const N: usize> {
+    key: Vec<u32>,
+}
+
+const MMH_CHUNK: usize = 1024;
+
+impl<const N: usize> ChunkHash for Mmh32T<N> {
+    const CHUNK_BYTES: usize = MMH_CHUNK;
+    const LANES: usize = N;
+    const LANE_BITS: u32 = 32;
+    const FAMILY: u16 = kdf::family::GENERIC;
+    type Chunk = [u8; MMH_CHUNK];
+
+    fn zero_chunk() -> Self::Chunk {
+        [0; MMH_CHUNK]
+    }
+
+    fn from_key_stream(ks: &mut KeyStream) -> Result<Self, Error> {
+        Ok(Self {
+            key: (0..MMH_CHUNK / 4 + N - 1).map(|_| ks.next_u32()).collect(),
+        })
+    }
+
+    fn hash_chunk(&self, chunk: &[u8], out: &mut [u64; MAX_LANES]) {
+        let m = words32(chunk);
+        for (i, o) in out.iter_mut().enumerate().take(N) {
+            let mut sum = 0u64;
+            for (j, w) in m.iter().enumerate() {
+                sum = sum.wrapping_add(*w as u64 * self.key[i + j] as u64);
+            }
+            *o = p32::reduce_to_u32(sum) as u64;
+        }
+    }
+}
+
+/// NH over 16-word (64-byte) chunks, N lanes shifted by two words.
+#[derive(Clone)]
+struct NhT<const N: usize> {
+    key: Vec<u32>,
+}
+
+const NH_CHUNK: usize = 64;
+
+impl<const N: usize> ChunkHash for NhT<N> {
+    const CHUNK_BYTES: usize = NH_CHUNK;
+    const LANES: usize = N;
+    const LANE_BITS: u32 = 64;
+    const FAMILY: u16 = kdf::family::GENERIC;
+    type Chunk = [u8; NH_CHUNK];
+
+    fn zero_chunk() -> Self::Chunk {
+        [0; NH_CHUNK]
+    }
+
+    fn from_key_stream(ks: &mut KeyStream) -> Result<Self, Error> {
+        Ok(Self {
+            key: (0..NH_CHUNK / 4 + 2 * (N - 1)).map(|_| ks.next_u32()).collect(),
+        })
+    }
+
+    fn hash_chunk(&self, chunk: &[u8], out: &mut [u64; MAX_LANES]) {
+        let m = words32(chunk);
+        for (i, o) in out.iter_mut().enumerate().take(N) {
+            let k = &self.key[2 * i..];
+            let mut sum = 0u64;
+            for j in (0..m.len()).step_by(2) {
+                let a = m[j].wrapping_add(k[j]) as u64;
+                let b = m[j + 1].wrapping_add(k[j + 1]) as u64;
+                sum = sum.wrapping_add(a * b);
+            }
+            *o = sum;
+        }
+    }
+}
+
+// ------------------------------------------------------------ reference side
+
+fn ref_l1_mmh<const N: usize>(key: &[u32]) -> impl Fn(&[u8]) -> Vec<u64> + '_ {
+    move |chunk| {
+        uhash_ref::mmh::mmh32_toeplitz(key, &words32(chunk), N)
+            .unwrap()
+            .into_iter()
+            .map(u64::from)
+            .collect()
+    }
+}
+
+fn ref_l1_nh<const N: usize>(key: &[u32]) -> impl Fn(&[u8]) -> Vec<u64> + '_ {
+    move |chunk| uhash_ref::nh::nh_toeplitz(key, &words32(chunk), N).unwrap()
+}
+
+/// The keys of `LongHash::from_seed`, derived with the reference expansion.
+fn ref_keys(seed: &[u8; 16], family: u16, lanes: usize, lane_bits: u32, l1_words: usize) -> (Vec<u32>, Vec<Vec<u8>>, Vec<Vec<u8>>) {
+    use uhash_ref::kdf::{expand, label};
+    let l1 = words32(&expand(seed, label(family, lanes as u8, 1, 0), 4 * l1_words));
+    let l3_len = if lane_bits == 32 { 20 } else { 24 };
+    let l2 = (0..lanes).map(|i| expand(seed, label(family, lanes as u8, 2, i as u32), 16)).collect();
+    let l3 = (0..lanes).map(|i| expand(seed, label(family, lanes as u8, 3, i as u32), l3_len)).collect();
+    (l1, l2, l3)
+}
+
+fn fast_split<H: ChunkHash>(h: &mut LongHash<H>, msg: &[u8], cuts: &[usize]) -> Vec<u8> {
+    let mut prev = 0;
+    let mut points: Vec<usize> = cuts.iter().map(|c| c % (msg.len() + 1)).collect();
+    points.sort_unstable();
+    for p in points {
+        h.update(&msg[prev..p]);
+        prev = p;
+    }
+    h.update(&msg[prev..]);
+    let mut out = vec![0u8; LongHash::<H>::OUT_BYTES];
+    h.finalize_into(&mut out).unwrap();
+    out
+}
+
+fn check_mmh<const N: usize>(seed: &[u8; 16], msg: &[u8], cuts: &[usize]) {
+    let mut fast = LongHash::<Mmh32T<N>>::from_seed(seed).unwrap();
+    let got = fast_split(&mut fast, msg, cuts);
+    let (l1, l2, l3) = ref_keys(seed, kdf::family::GENERIC, N, 32, MMH_CHUNK / 4 + N - 1);
+    let want = uhash_ref::long::long_hash(&ref_l1_mmh::<N>(&l1), MMH_CHUNK, 32, &l2, &l3, msg).unwrap();
+    assert_eq!(got, want, "mmh32 n={N} len={}", msg.len());
+    // the state was reset: hashing again gives the same answer
+    assert_eq!(fast_split(&mut fast, msg, &[]), want);
+}
+
+fn check_nh<const N: usize>(seed: &[u8; 16], msg: &[u8], cuts: &[usize]) {
+    let mut fast = LongHash::<NhT<N>>::from_seed(seed).unwrap();
+    let got = fast_split(&mut fast, msg, cuts);
+    let (l1, l2, l3) = ref_keys(seed, kdf::family::GENERIC, N, 64, NH_CHUNK / 4 + 2 * (N - 1));
+    let want = uhash_ref::long::long_hash(&ref_l1_nh::<N>(&l1), NH_CHUNK, 64, &l2, &l3, msg).unwrap();
+    assert_eq!(got, want, "nh n={N} len={}", msg.len());
+}
+
+fn edge_lengths(chunk: usize) -> Vec<usize> {
+    vec![0, 1, chunk - 1, chunk, chunk + 1, 2 * chunk, 5 * chunk + 3, 17 * chunk - 1]
+}
+
+#[test]
+fn long_hash_edge_lengths() {
+    let seed = [0x5a; 16];
+    for len in edge_lengths(MMH_CHUNK) {
+        let msg: Vec<u8> = (0..len).map(|i| (i * 7 + 3) as u8).collect();
+        check_mmh::<1>(&seed, &msg, &[]);
+        check_mmh::<2>(&seed, &msg, &[len / 2]);
+    }
+    for len in edge_lengths(NH_CHUNK) {
+        let msg = vec![0xffu8; len]; // carry stress
+        check_nh::<1>(&seed, &msg, &[]);
+        check_nh::<4>(&seed, &msg, &[1, len / 3]);
+    }
+}
+
+#[test]
+fn zero_padding_is_unambiguous() {
+    // m and m ‖ 0 share level-1 outputs (MMH is linear): only the length
+    // coefficient separates them, and it must.
+    let seed = [1; 16];
+    let mut h = LongHash::<Mmh32T<1>>::from_seed(&seed).unwrap();
+    let a = fast_split(&mut h, &[9, 9, 9], &[]);
+    let b = fast_split(&mut h, &[9, 9, 9, 0], &[]);
+    let c = fast_split(&mut h, &[], &[]);
+    let d = fast_split(&mut h, &[0], &[]);
+    assert_ne!(a, b);
+    assert_ne!(c, d);
+}
+
+#[test]
+fn from_parts_checks_keys() {
+    let seed = [2; 16];
+    let l1 = Mmh32T::<2>::from_key_stream(&mut KeyStream::new(&seed, 0)).unwrap();
+    let k2 = [[0u8; 16]; 2];
+    let k3 = [[0u8; 20]; 2];
+    assert!(LongHash::from_parts(l1.clone(), &k2, &k3).is_ok());
+    assert!(matches!(
+        LongHash::from_parts(l1.clone(), &k2[..1], &k3),
+        Err(Error::InvalidParameter { .. })
+    ));
+    assert!(matches!(
+        LongHash::from_parts(l1.clone(), &[[0u8; 15]; 2], &k3),
+        Err(Error::InvalidKeyLength { expected: 16, got: 15 })
+    ));
+    assert!(matches!(
+        LongHash::from_parts(l1, &k2, &[[0u8; 19]; 2]),
+        Err(Error::InvalidKeyLength { expected: 20, got: 19 })
+    ));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: ProptestConfig::default().cases.min(48), ..ProptestConfig::default() })]
+
+    #[test]
+    fn long_hash_any_split_mmh(seed in any::<[u8; 16]>(), msg in proptest::collection::vec(any::<u8>(), 0..3 * MMH_CHUNK), cuts in proptest::collection::vec(any::<usize>(), 0..6)) {
+        check_mmh::<2>(&seed, &msg, &cuts);
+    }
+
+    #[test]
+    fn long_hash_any_split_nh(seed in any::<[u8; 16]>(), msg in proptest::collection::vec(any::<u8>(), 0..20 * NH_CHUNK), cuts in proptest::collection::vec(any::<usize>(), 0..6)) {
+        check_nh::<3>(&seed, &msg, &cuts);
+    }
+
+    #[test]
+    fn mac_matches_reference(seed in any::<[u8; 16]>(), nonce in any::<[u8; 12]>(), msg in proptest::collection::vec(any::<u8>(), 0..4 * NH_CHUNK), cut in any::<usize>()) {
+        type H = LongHash<NhT<2>>;
+        let mut mac = WegmanCarter::<H>::from_seed(&seed).unwrap();
+        let nonce = Nonce::from_bytes(nonce);
+        let cut = cut % (msg.len() + 1);
+        mac.update(&msg[..cut]);
+        mac.update(&msg[cut..]);
+        let tag = mac.finalize(&nonce);
+        // reference: the hash from the reference composition, the pad key from the reference expansion
+        let (l1, l2, l3) = ref_keys(&seed, kdf::family::GENERIC, 2, 64, NH_CHUNK / 4 + 2);
+        let h = uhash_ref::long::long_hash(&ref_l1_nh::<2>(&l1), NH_CHUNK, 64, &l2, &l3, &msg).unwrap();
+        let pad_key: [u8; 16] = uhash_ref::kdf::expand(&seed, H::PAD_LABEL, 16).try_into().unwrap();
+        let want = uhash_ref::mac::wegman_carter(&pad_key, nonce.as_bytes(), 64, &h).unwrap();
+        prop_assert_eq!(tag.as_bytes(), &want[..]);
+        prop_assert!(mac.verify_message(&nonce, &msg, &want).is_ok());
+        // a flipped bit, a wrong nonce, a truncated tag and another message all fail
+        let mut bad = want.clone();
+        bad[0] ^= 1;
+        prop_assert_eq!(mac.verify_message(&nonce, &msg, &bad), Err(Error::TagMismatch));
+        let other = Nonce::from_counter(u64::from_le_bytes(nonce.as_bytes()[..8].try_into().unwrap()).wrapping_add(1));
+        prop_assert_eq!(mac.verify_message(&other, &msg, &want), Err(Error::TagMismatch));
+        prop_assert_eq!(mac.verify_message(&nonce, &msg, &want[..want.len() - 1]), Err(Error::TagMismatch));
+        let mut msg2 = msg.clone();
+        msg2.push(0);
+        prop_assert_eq!(mac.verify_message(&nonce, &msg2, &want), Err(Error::TagMismatch));
+    }
+
+    #[test]
+    fn mac_32_bit_lanes_match_reference(seed in any::<[u8; 16]>(), nonce in any::<[u8; 12]>(), msg in proptest::collection::vec(any::<u8>(), 0..2 * MMH_CHUNK + 5)) {
+        type H = LongHash<Mmh32T<4>>;
+        let mut mac = WegmanCarter::<H>::from_seed(&seed).unwrap();
+        let nonce = Nonce::from_bytes(nonce);
+        let tag = mac.authenticate(&nonce, &msg);
+        let (l1, l2, l3) = ref_keys(&seed, kdf::family::GENERIC, 4, 32, MMH_CHUNK / 4 + 3);
+        let h = uhash_ref::long::long_hash(&ref_l1_mmh::<4>(&l1), MMH_CHUNK, 32, &l2, &l3, &msg).unwrap();
+        let pad_key: [u8; 16] = uhash_ref::kdf::expand(&seed, H::PAD_LABEL, 16).try_into().unwrap();
+        let want = uhash_ref::mac::wegman_carter(&pad_key, nonce.as_bytes(), 32, &h).unwrap();
+        prop_assert_eq!(tag.as_bytes(), &want[..]);
+    }
+}
+
+#[test]
+fn key_labels_separate_lane_counts() {
+    // one seed, 1 and 2 lanes: the one-lane tag is not the prefix of the two-lane tag
+    let seed = [4; 16];
+    let mut a = LongHash::<Mmh32T<1>>::from_seed(&seed).unwrap();
+    let mut b = LongHash::<Mmh32T<2>>::from_seed(&seed).unwrap();
+    let ta = fast_split(&mut a, b"abc", &[]);
+    let tb = fast_split(&mut b, b"abc", &[]);
+    assert_ne!(ta[..], tb[..4]);
+}
