@@ -1168,8 +1168,9 @@ fn shaped(
     if name == "wc_mac" || name == "long_mac" {
         record["nonce"] = Value::from(hex::encode(&pool[100..112]));
     }
-    let valid =
-        key_delta >= 0 && (free_msg || msg_len == base_msg_len) && (name != "poly1305_aes" || clamp);
+    let valid = key_delta >= 0
+        && (free_msg || msg_len == base_msg_len)
+        && (name != "poly1305_aes" || clamp);
     (record, valid.then_some(out_len))
 }
 

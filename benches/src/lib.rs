@@ -12,6 +12,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+pub mod core_rows;
 pub mod memory;
 #[cfg(uhash_bench_openssl)]
 pub mod openssl;
@@ -29,6 +30,7 @@ pub fn rows() -> Vec<Row> {
     // Ceiling: what reading the message costs.
     rows.extend(memory::rows());
     // ---- uhash rows: one line per family module, e.g. ----
+    rows.extend(core_rows::rows());
     // rows.extend(mmh::rows());
     // rows.extend(poly1305_aes::rows());
     // ---- peers ----

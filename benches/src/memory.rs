@@ -102,6 +102,29 @@ fn assert_supported(level: Level) {
     );
 }
 
+/// The xor kernel of `level` as a plain function, checked once here so that
+/// callers in a hot loop pay no per-call check.
+///
+/// # Panics
+/// If the CPU does not support `level`.
+pub fn xor_fn(level: Level) -> fn(&[u8]) -> u64 {
+    assert_supported(level);
+    match level {
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx512 => |m| {
+            // SAFETY: `xor_fn` checked that the CPU has AVX-512F before handing
+            // out this function, and a CPU does not lose features.
+            unsafe { xor_avx512(m) }
+        },
+        #[cfg(target_arch = "x86_64")]
+        Level::Avx2 => |m| {
+            // SAFETY: as above, for AVX2.
+            unsafe { xor_avx2(m) }
+        },
+        Level::Portable => xor_kernel,
+    }
+}
+
 /// Xor of all `u64` words of `buf` at `level`.
 ///
 /// # Panics

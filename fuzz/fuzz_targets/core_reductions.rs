@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use num_bigint::BigUint;
-use uhash_core::{p130, p32, p64, pw};
+use uhash_core::{p32, p64, p130, pw};
 use uhash_ref::reduce as r;
 
 fn u64_at(d: &[u8], i: usize) -> u64 {
@@ -24,18 +24,24 @@ fn words_value(words: &[u32]) -> BigUint {
     v
 }
 
+/// The Square Hash primes p_1..p_5 (computed once: the reference searches for them).
+fn sqh_prime(w: usize) -> &'static BigUint {
+    static PRIMES: std::sync::OnceLock<Vec<BigUint>> = std::sync::OnceLock::new();
+    &PRIMES.get_or_init(|| (1..=5).map(r::sqh_prime).collect())[w - 1]
+}
+
 fn check_pw<const W: usize>(d: &[u8]) {
     let limbs: Vec<u32> = (0..=W).map(|i| u64_at(d, i) as u32).collect();
     let other: Vec<u32> = (0..=W).map(|i| (u64_at(d, i) >> 32) as u32).collect();
-    let p = r::sqh_prime(W as u32);
+    let p = sqh_prime(W);
     let a = pw::Elem::<W>::from_limbs_reduced(&limbs);
     let b = pw::Elem::<W>::from_limbs_reduced(&other);
-    let va = words_value(&limbs) % &p;
-    let vb = words_value(&other) % &p;
+    let va = words_value(&limbs) % p;
+    let vb = words_value(&other) % p;
     assert_eq!(words_value(a.limbs()), va);
-    assert_eq!(words_value(a.mul(&b).limbs()), (&va * &vb) % &p);
-    assert_eq!(words_value(a.square().limbs()), (&va * &va) % &p);
-    assert_eq!(words_value(a.add(&b).limbs()), (&va + &vb) % &p);
+    assert_eq!(words_value(a.mul(&b).limbs()), (&va * &vb) % p);
+    assert_eq!(words_value(a.square().limbs()), (&va * &va) % p);
+    assert_eq!(words_value(a.add(&b).limbs()), (&va + &vb) % p);
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -51,7 +57,10 @@ fuzz_target!(|data: &[u8]| {
     let want = r::mod_p64(&BigUint::from(wide));
     assert_eq!(BigUint::from(p64::reduce_complement(wide)), want);
     assert_eq!(BigUint::from(p64::reduce_u128(wide)), want);
-    assert_eq!(p64::mul_add_mod_2_64(x, y, z), uhash_ref::dfc::dfc_module(x, z, y));
+    assert_eq!(
+        p64::mul_add_mod_2_64(x, y, z),
+        uhash_ref::dfc::dfc_module(x, z, y)
+    );
     let acc = p64::reduce(wide);
     let step = (BigUint::from(z) * BigUint::from(acc) + BigUint::from(x)) % r::p64();
     assert_eq!(BigUint::from(p64::horner_step(z, acc, x)), step);
@@ -62,7 +71,8 @@ fuzz_target!(|data: &[u8]| {
         let m = p130::Multiplier::from_clamped_r(&rkey);
         let (low, top) = p130::horner(&m, p130::Fe130::ZERO, &data[16..]).freeze();
         let got = BigUint::from(low) + (BigUint::from(top) << 128);
-        let want = uhash_ref::poly1305::poly1305_mod_p(&uhash_ref::poly1305::clamp(&rkey), &data[16..]);
+        let want =
+            uhash_ref::poly1305::poly1305_mod_p(&uhash_ref::poly1305::clamp(&rkey), &data[16..]);
         assert_eq!(got, want);
     }
 

@@ -60,13 +60,13 @@ fn nonce12(call: &Call) -> Result<[u8; 12], String> {
 /// dividing the hash length.
 fn lane_bytes(call: &Call, hash_len: usize) -> Result<usize, String> {
     let bits = param(call, "lane_bits")?;
-    if bits == 0 || bits % 8 != 0 || bits > 128 {
+    if bits == 0 || !bits.is_multiple_of(8) || bits > 128 {
         return Err(format!(
             "param 'lane_bits' must be a multiple of 8 from 8 to 128, got {bits}"
         ));
     }
     let b = (bits / 8) as usize;
-    if hash_len % b != 0 {
+    if !hash_len.is_multiple_of(b) {
         return Err(format!(
             "message (the hash value) of {hash_len} bytes is not a whole number of {b}-byte lanes"
         ));
@@ -133,7 +133,7 @@ fn long_spec(call: &Call) -> Result<LongSpec, String> {
         Level1::Mmh32 => 4,
         Level1::Nh => 8,
     };
-    if chunk % unit != 0 || chunk > 1 << 16 {
+    if !chunk.is_multiple_of(unit) || chunk > 1 << 16 {
         return Err(format!(
             "param 'chunk' must be a multiple of {unit} bytes up to 65536, got {chunk}"
         ));

@@ -10,7 +10,6 @@
 //! message as TSC cycles/byte (seconds × GHz × 1e9 / bytes) and GB/s.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use uhash_bench::plot::{Plot, Series};
@@ -32,25 +31,45 @@ struct Options {
 }
 
 /// Timing plan of one mode.
+///
+/// The sweep over all cells (row × size) is repeated `rounds` times and each
+/// visit takes a share of the cell's samples, so that a burst of load from
+/// other processes spreads over all cells instead of spoiling one; the
+/// median is taken over the pooled samples.
 struct Plan {
-    /// Samples per cell (in-cache sizes, streamed size).
-    samples: (usize, usize),
+    /// Sweeps over all cells.
+    rounds: usize,
+    /// Samples per cell per round (in-cache sizes, streamed size).
+    per_round: (usize, usize),
     /// Target duration of one sample.
     sample_time: Duration,
-    /// Minimum time spent running a cell before sampling.
+    /// Time spent running a cell before sampling, at each visit.
     warm_up: Duration,
 }
 
+impl Plan {
+    fn samples(&self, streamed: bool) -> usize {
+        self.rounds
+            * if streamed {
+                self.per_round.1
+            } else {
+                self.per_round.0
+            }
+    }
+}
+
 const QUICK: Plan = Plan {
-    samples: (21, 5),
+    rounds: 3,
+    per_round: (7, 2),
     sample_time: Duration::from_millis(4),
-    warm_up: Duration::from_millis(50),
+    warm_up: Duration::from_millis(20),
 };
 
 const FULL: Plan = Plan {
-    samples: (51, 11),
+    rounds: 5,
+    per_round: (10, 3),
     sample_time: Duration::from_millis(8),
-    warm_up: Duration::from_millis(300),
+    warm_up: Duration::from_millis(100),
 };
 
 fn parse_args() -> Result<Options, String> {
@@ -103,40 +122,49 @@ struct Cell {
     samples: usize,
 }
 
-fn measure(runner: &mut dyn Runner, msg: &[u8], plan: &Plan, samples: usize, clock: Clock) -> Cell {
-    let time_batch =
-        |runner: &mut dyn Runner, msg: &[u8], iters: u64| clock.time(|| runner.run(msg, iters));
-    let mut spent = Duration::ZERO;
-    // Calibrate: grow the batch until it takes >= 1 ms, then scale it to the
-    // target sample time. This also warms caches, branch predictors and
-    // the clock.
+/// Grows the batch until it takes >= 1 ms, then scales it to the target
+/// sample time: the number of messages per sample. Also warms up.
+fn calibrate(runner: &mut dyn Runner, msg: &[u8], plan: &Plan, clock: Clock) -> u64 {
     let mut iters = 1u64;
-    let mut per_iter;
     loop {
-        let d = time_batch(runner, msg, iters);
-        spent += d;
-        let t = d.as_secs_f64();
-        per_iter = t / iters as f64;
+        let t = clock.time(|| runner.run(msg, iters)).as_secs_f64();
         if t >= 1e-3 {
-            break;
+            let per_iter = t / iters as f64;
+            return ((plan.sample_time.as_secs_f64() / per_iter).round() as u64).max(1);
         }
         let grow = (2e-3 / t.max(1e-9)).clamp(2.0, 100.0);
         iters = (iters as f64 * grow).ceil() as u64;
     }
-    let iters = ((plan.sample_time.as_secs_f64() / per_iter).round() as u64).max(1);
+}
+
+/// Warms up for `plan.warm_up`, then appends `n` samples (ns per message).
+fn sample(
+    runner: &mut dyn Runner,
+    msg: &[u8],
+    plan: &Plan,
+    clock: Clock,
+    iters: u64,
+    n: usize,
+    out: &mut Vec<f64>,
+) {
+    let mut spent = Duration::ZERO;
     while spent < plan.warm_up {
-        spent += time_batch(runner, msg, iters);
+        spent += clock.time(|| runner.run(msg, iters));
     }
-    let mut ns: Vec<f64> = (0..samples)
-        .map(|_| time_batch(runner, msg, iters).as_secs_f64() * 1e9 / iters as f64)
-        .collect();
+    for _ in 0..n {
+        let t = clock.time(|| runner.run(msg, iters));
+        out.push(t.as_secs_f64() * 1e9 / iters as f64);
+    }
+}
+
+fn summarise(mut ns: Vec<f64>) -> Cell {
     ns.sort_by(f64::total_cmp);
     let q = |p: f64| ns[((ns.len() - 1) as f64 * p).round() as usize];
     Cell {
         median_ns: q(0.5),
         p25_ns: q(0.25),
         p75_ns: q(0.75),
-        samples,
+        samples: ns.len(),
     }
 }
 
@@ -301,45 +329,75 @@ fn main() {
         std::process::exit(1);
     }
 
-    let started = Instant::now();
+    // The cells, in row order; messages are built once (64 MiB lazily).
+    let cells: Vec<(usize, Size)> = rows
+        .iter()
+        .enumerate()
+        .flat_map(|(ri, row)| {
+            SIZES
+                .iter()
+                .filter(move |s| row.runs_at(s.len))
+                .filter(move |s| !(s.streamed && opts.quick && !row.stream_in_quick))
+                .map(move |s| (ri, *s))
+        })
+        .collect();
+    let cached: Vec<Message> = SIZES
+        .iter()
+        .map(|s| Message::new(if s.streamed { 0 } else { s.len }))
+        .collect();
     let mut stream: Option<Message> = None;
-    let mut results = Vec::new();
-    for (ri, row) in rows.iter().enumerate() {
-        for size in SIZES.iter().filter(|s| row.runs_at(s.len)) {
-            if size.streamed && opts.quick && !row.stream_in_quick {
-                continue;
-            }
-            let cached;
+
+    let started = Instant::now();
+    let mut iters: Vec<Option<u64>> = vec![None; cells.len()];
+    let mut samples: Vec<Vec<f64>> = vec![Vec::new(); cells.len()];
+    for round in 1..=plan.rounds {
+        let mut line = String::new();
+        for (ci, &(ri, size)) in cells.iter().enumerate() {
+            let row = &rows[ri];
             let msg = if size.streamed {
                 stream
                     .get_or_insert_with(|| Message::new(STREAM_LEN))
                     .bytes()
             } else {
-                cached = Message::new(size.len);
-                cached.bytes()
+                cached[SIZES.iter().position(|s| *s == size).unwrap_or(0)].bytes()
             };
             let mut runner = row.runner(size.len);
-            let n = if size.streamed {
-                plan.samples.1
-            } else {
-                plan.samples.0
-            };
-            let cell = measure(runner.as_mut(), msg, plan, n, clock);
-            eprintln!(
-                "[{:6.1}s] {:<48} {:>6}: {:>7} cycles/byte",
-                started.elapsed().as_secs_f64(),
-                row.id(),
+            let runner = runner.as_mut();
+            let n = iters[ci].get_or_insert_with(|| calibrate(runner, msg, plan, clock));
+            let per_round = plan.samples(size.streamed) / plan.rounds;
+            sample(runner, msg, plan, clock, *n, per_round, &mut samples[ci]);
+
+            if line.is_empty() {
+                let _ = write!(
+                    line,
+                    "round {round}/{} [{:6.1}s] {}:",
+                    plan.rounds,
+                    started.elapsed().as_secs_f64(),
+                    row.id()
+                );
+            }
+            let last = samples[ci].last().copied().unwrap_or(f64::NAN);
+            let _ = write!(
+                line,
+                " {} {}",
                 size.label,
-                sig3(cell.median_ns * opts.ghz / size.len as f64)
+                sig3(last * opts.ghz / size.len as f64)
             );
-            let _ = std::io::stderr().flush();
-            results.push(Result_ {
-                row: ri,
-                size: *size,
-                cell,
-            });
+            if cells.get(ci + 1).is_none_or(|c| c.0 != ri) {
+                eprintln!("{line} cycles/byte");
+                line.clear();
+            }
         }
     }
+    let results: Vec<Result_> = cells
+        .iter()
+        .zip(samples)
+        .map(|(&(row, size), ns)| Result_ {
+            row,
+            size,
+            cell: summarise(ns),
+        })
+        .collect();
     eprintln!("measured in {:.1} s", started.elapsed().as_secs_f64());
 
     let table = render_table(&rows, &results, &opts, plan);
@@ -377,8 +435,11 @@ fn render_table(rows: &[Row], results: &[Result_], opts: &Options, plan: &Plan) 
     let mut t = String::new();
     let _ = writeln!(
         t,
-        "TSC cycles/byte ({} GHz; lower is better) and GB/s (higher is better); median of {} samples ({} at 64MiB)",
-        opts.ghz, plan.samples.0, plan.samples.1
+        "TSC cycles/byte ({} GHz; lower is better) and GB/s (higher is better); median of {} samples ({} at 64MiB) from {} rounds",
+        opts.ghz,
+        plan.samples(false),
+        plan.samples(true),
+        plan.rounds
     );
     let _ = write!(t, "{:<lw$} |", "row");
     for s in &sizes {
@@ -470,8 +531,8 @@ fn write_outputs(
         subtitle: format!(
             "{cpu} · {date} · {} run, median of {} samples ({} at 64 MiB)",
             if opts.quick { "quick" } else { "full" },
-            plan.samples.0,
-            plan.samples.1
+            plan.samples(false),
+            plan.samples(true)
         ),
         y_label: format!(
             "TSC cycles/byte at {} GHz (log scale, lower is better)",

@@ -52,7 +52,10 @@ impl core::fmt::Display for Error {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             Error::InvalidKeyLength { expected, got } => {
-                write!(f, "invalid key length: expected {expected} bytes, got {got}")
+                write!(
+                    f,
+                    "invalid key length: expected {expected} bytes, got {got}"
+                )
             }
             Error::KeyTooShort { needed, got } => {
                 write!(f, "key too short: need {needed} words, got {got}")
@@ -66,7 +69,11 @@ impl core::fmt::Display for Error {
             }
             Error::TagMismatch => f.write_str("tag mismatch"),
             Error::UnsupportedBackend(b) => {
-                write!(f, "backend {} is not supported on this CPU or build", b.name())
+                write!(
+                    f,
+                    "backend {} is not supported on this CPU or build",
+                    b.name()
+                )
             }
         }
     }
@@ -89,7 +96,11 @@ mod tests {
     #[test]
     fn messages() {
         assert_eq!(
-            Error::InvalidKeyLength { expected: 32, got: 31 }.to_string(),
+            Error::InvalidKeyLength {
+                expected: 32,
+                got: 31
+            }
+            .to_string(),
             "invalid key length: expected 32 bytes, got 31"
         );
         assert_eq!(

@@ -132,7 +132,9 @@ impl Drop for KeyStream {
 
 impl core::fmt::Debug for KeyStream {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("KeyStream").field("label", &self.label).finish_non_exhaustive()
+        f.debug_struct("KeyStream")
+            .field("label", &self.label)
+            .finish_non_exhaustive()
     }
 }
 

@@ -12,6 +12,10 @@
 //! | [`pw`] | arithmetic modulo the Square Hash primes p_w, the smallest primes above 2^(32w), w = 1..5 |
 //! | [`wide`] | widening multiplies |
 //! | [`toeplitz`] | Toeplitz key windows (MMH §2.4, digestMW, NH) |
+//! | [`kdf`] | key expansion: AES-128-CTR from a 16-byte seed, domain-separated labels |
+//! | [`long`] | messages of any length: family kernel → polynomial mod 2^130−5 → MMH to the lane width, with its collision bound |
+//! | [`mac`] | the Wegman–Carter MAC over any of them, with a 12-byte nonce type and constant-time verification |
+//! | [`ct`] | branch-free selection helpers |
 //! | [`secret`] | key-holding wrapper: zeroized on drop, `Debug` never prints it |
 //! | [`backend`] | CPU-feature witnesses and the backend selection type the families share |
 //! | [`error`] | the typed errors every crate returns |

@@ -200,7 +200,11 @@ impl<H: ChunkHash> LongHash<H> {
         let mut l3 = [[0u8; 24]; MAX_LANES];
         let l3_len = L3Key::bytes(H::LANE_BITS);
         for i in 0..H::LANES {
-            kdf::expand(seed, kdf::label(H::FAMILY, lanes, LEVEL_L2, i as u32), &mut l2[i]);
+            kdf::expand(
+                seed,
+                kdf::label(H::FAMILY, lanes, LEVEL_L2, i as u32),
+                &mut l2[i],
+            );
             kdf::expand(
                 seed,
                 kdf::label(H::FAMILY, lanes, LEVEL_L3, i as u32),
@@ -239,13 +243,13 @@ impl<H: ChunkHash> LongHash<H> {
         for i in 0..H::LANES {
             let k2 = l2_keys[i].as_ref();
             let k3 = l3_keys[i].as_ref();
-            let k2: &[u8; 16] = k2
-                .get(..16)
-                .and_then(|k| k.try_into().ok())
-                .ok_or(Error::InvalidKeyLength {
-                    expected: 16,
-                    got: k2.len(),
-                })?;
+            let k2: &[u8; 16] =
+                k2.get(..16)
+                    .and_then(|k| k.try_into().ok())
+                    .ok_or(Error::InvalidKeyLength {
+                        expected: 16,
+                        got: k2.len(),
+                    })?;
             if k3.len() < l3_len {
                 return Err(Error::InvalidKeyLength {
                     expected: l3_len,
@@ -331,7 +335,13 @@ impl<H: ChunkHash> LongHash<H> {
             let z = self.acc[i].freeze();
             let k = &self.l3[i].0;
             *o = if H::LANE_BITS == 32 {
-                let k32 = [k[0] as u32, k[1] as u32, k[2] as u32, k[3] as u32, k[4] as u32];
+                let k32 = [
+                    k[0] as u32,
+                    k[1] as u32,
+                    k[2] as u32,
+                    k[3] as u32,
+                    k[4] as u32,
+                ];
                 l3_mmh32(&k32, z) as u64
             } else {
                 l3_mmh64(&[k[0], k[1], k[2]], z)
@@ -358,10 +368,12 @@ impl<H: ChunkHash> LongHash<H> {
         Ok(())
     }
 
-    /// Forget the message so far (keys stay).
+    /// Forget the message so far (keys stay). The chunk buffer holds message
+    /// bytes, not key material: it is overwritten by the next message and
+    /// zeroized on drop, not here (a volatile wipe of a whole chunk would
+    /// cost more than hashing a short message).
     pub fn reset(&mut self) {
         self.acc = [Fe130::ZERO; MAX_LANES];
-        self.buf.zeroize();
         self.buf_len = 0;
         self.total = 0;
     }

@@ -20,9 +20,9 @@
 //! nonce cannot be confused with other bytes; a counter
 //! ([`Nonce::from_counter`]) is the simplest correct source.
 
+use crate::Error;
 use crate::kdf::{self, LEVEL_MAC_PAD};
 use crate::long::{ChunkHash, LongHash};
-use crate::Error;
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
 use subtle::ConstantTimeEq;
 
@@ -232,7 +232,8 @@ impl<H: MacHash> core::fmt::Debug for WegmanCarter<H> {
 }
 
 impl<H: MacHash> WegmanCarter<H> {
-    const CHECK: () = assert!(H::OUT_BYTES <= MAX_TAG_BYTES && H::OUT_BYTES * 8 % H::LANE_BITS as usize == 0);
+    const CHECK: () =
+        assert!(H::OUT_BYTES <= MAX_TAG_BYTES && H::OUT_BYTES * 8 % H::LANE_BITS as usize == 0);
 
     /// From a keyed hash and the 16-byte AES key of the pads.
     #[must_use]
@@ -329,6 +330,9 @@ mod tests {
 
     #[test]
     fn counter_nonce_layout() {
-        assert_eq!(Nonce::from_counter(0x0102).as_bytes(), &[2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(
+            Nonce::from_counter(0x0102).as_bytes(),
+            &[2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        );
     }
 }

@@ -49,10 +49,7 @@ mod tests {
     fn extremes() {
         assert_eq!(mul32(u32::MAX, u32::MAX), 0xffff_fffe_0000_0001);
         assert_eq!(mulhi32(u32::MAX, u32::MAX), 0xffff_fffe);
-        assert_eq!(
-            mul64_parts(u64::MAX, u64::MAX),
-            (1, 0xffff_ffff_ffff_fffe)
-        );
+        assert_eq!(mul64_parts(u64::MAX, u64::MAX), (1, 0xffff_ffff_ffff_fffe));
         assert_eq!(mulhi64(1 << 63, 4), 2);
     }
 }

@@ -49,10 +49,19 @@ const VECTORS: &[Vector] = &[
 fn pinned_vectors_every_prefix() {
     for v in VECTORS {
         let want = h(v.out);
-        for len in [0, 1, 15, 16, 17, want.len()].into_iter().filter(|&l| l <= want.len()) {
+        for len in [0, 1, 15, 16, 17, want.len()]
+            .into_iter()
+            .filter(|&l| l <= want.len())
+        {
             let mut got = vec![0u8; len];
             expand(&seed(v.seed), v.label, &mut got);
-            assert_eq!(got, want[..len], "seed {} label {:#x} len {len}", v.seed, v.label);
+            assert_eq!(
+                got,
+                want[..len],
+                "seed {} label {:#x} len {len}",
+                v.seed,
+                v.label
+            );
         }
     }
     assert_eq!(label(0x0101, 2, 1, 0), VECTORS[1].label);

@@ -14,7 +14,9 @@ use uhash_core::mac::{MacHash, Nonce, WegmanCarter};
 use uhash_core::{Error, p32};
 
 fn words32(b: &[u8]) -> Vec<u32> {
-    b.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+    b.chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
 }
 
 /// MMH32 (Def. 5) over 256-word chunks, N Toeplitz lanes.
@@ -75,7 +77,9 @@ impl<const N: usize> ChunkHash for NhT<N> {
 
     fn from_key_stream(ks: &mut KeyStream) -> Result<Self, Error> {
         Ok(Self {
-            key: (0..NH_CHUNK / 4 + 2 * (N - 1)).map(|_| ks.next_u32()).collect(),
+            key: (0..NH_CHUNK / 4 + 2 * (N - 1))
+                .map(|_| ks.next_u32())
+                .collect(),
         })
     }
 
@@ -111,12 +115,26 @@ fn ref_l1_nh<const N: usize>(key: &[u32]) -> impl Fn(&[u8]) -> Vec<u64> + '_ {
 }
 
 /// The keys of `LongHash::from_seed`, derived with the reference expansion.
-fn ref_keys(seed: &[u8; 16], family: u16, lanes: usize, lane_bits: u32, l1_words: usize) -> (Vec<u32>, Vec<Vec<u8>>, Vec<Vec<u8>>) {
+fn ref_keys(
+    seed: &[u8; 16],
+    family: u16,
+    lanes: usize,
+    lane_bits: u32,
+    l1_words: usize,
+) -> (Vec<u32>, Vec<Vec<u8>>, Vec<Vec<u8>>) {
     use uhash_ref::kdf::{expand, label};
-    let l1 = words32(&expand(seed, label(family, lanes as u8, 1, 0), 4 * l1_words));
+    let l1 = words32(&expand(
+        seed,
+        label(family, lanes as u8, 1, 0),
+        4 * l1_words,
+    ));
     let l3_len = if lane_bits == 32 { 20 } else { 24 };
-    let l2 = (0..lanes).map(|i| expand(seed, label(family, lanes as u8, 2, i as u32), 16)).collect();
-    let l3 = (0..lanes).map(|i| expand(seed, label(family, lanes as u8, 3, i as u32), l3_len)).collect();
+    let l2 = (0..lanes)
+        .map(|i| expand(seed, label(family, lanes as u8, 2, i as u32), 16))
+        .collect();
+    let l3 = (0..lanes)
+        .map(|i| expand(seed, label(family, lanes as u8, 3, i as u32), l3_len))
+        .collect();
     (l1, l2, l3)
 }
 
@@ -138,7 +156,8 @@ fn check_mmh<const N: usize>(seed: &[u8; 16], msg: &[u8], cuts: &[usize]) {
     let mut fast = LongHash::<Mmh32T<N>>::from_seed(seed).unwrap();
     let got = fast_split(&mut fast, msg, cuts);
     let (l1, l2, l3) = ref_keys(seed, kdf::family::GENERIC, N, 32, MMH_CHUNK / 4 + N - 1);
-    let want = uhash_ref::long::long_hash(&ref_l1_mmh::<N>(&l1), MMH_CHUNK, 32, &l2, &l3, msg).unwrap();
+    let want =
+        uhash_ref::long::long_hash(&ref_l1_mmh::<N>(&l1), MMH_CHUNK, 32, &l2, &l3, msg).unwrap();
     assert_eq!(got, want, "mmh32 n={N} len={}", msg.len());
     // the state was reset: hashing again gives the same answer
     assert_eq!(fast_split(&mut fast, msg, &[]), want);
@@ -147,13 +166,29 @@ fn check_mmh<const N: usize>(seed: &[u8; 16], msg: &[u8], cuts: &[usize]) {
 fn check_nh<const N: usize>(seed: &[u8; 16], msg: &[u8], cuts: &[usize]) {
     let mut fast = LongHash::<NhT<N>>::from_seed(seed).unwrap();
     let got = fast_split(&mut fast, msg, cuts);
-    let (l1, l2, l3) = ref_keys(seed, kdf::family::GENERIC, N, 64, NH_CHUNK / 4 + 2 * (N - 1));
-    let want = uhash_ref::long::long_hash(&ref_l1_nh::<N>(&l1), NH_CHUNK, 64, &l2, &l3, msg).unwrap();
+    let (l1, l2, l3) = ref_keys(
+        seed,
+        kdf::family::GENERIC,
+        N,
+        64,
+        NH_CHUNK / 4 + 2 * (N - 1),
+    );
+    let want =
+        uhash_ref::long::long_hash(&ref_l1_nh::<N>(&l1), NH_CHUNK, 64, &l2, &l3, msg).unwrap();
     assert_eq!(got, want, "nh n={N} len={}", msg.len());
 }
 
 fn edge_lengths(chunk: usize) -> Vec<usize> {
-    vec![0, 1, chunk - 1, chunk, chunk + 1, 2 * chunk, 5 * chunk + 3, 17 * chunk - 1]
+    vec![
+        0,
+        1,
+        chunk - 1,
+        chunk,
+        chunk + 1,
+        2 * chunk,
+        5 * chunk + 3,
+        17 * chunk - 1,
+    ]
 }
 
 #[test]
@@ -198,11 +233,17 @@ fn from_parts_checks_keys() {
     ));
     assert!(matches!(
         LongHash::from_parts(l1.clone(), &[[0u8; 15]; 2], &k3),
-        Err(Error::InvalidKeyLength { expected: 16, got: 15 })
+        Err(Error::InvalidKeyLength {
+            expected: 16,
+            got: 15
+        })
     ));
     assert!(matches!(
         LongHash::from_parts(l1, &k2, &[[0u8; 19]; 2]),
-        Err(Error::InvalidKeyLength { expected: 20, got: 19 })
+        Err(Error::InvalidKeyLength {
+            expected: 20,
+            got: 19
+        })
     ));
 }
 

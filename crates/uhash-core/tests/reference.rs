@@ -5,7 +5,7 @@
 
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use uhash_core::{p130, p32, p64, pw};
+use uhash_core::{p32, p64, p130, pw};
 use uhash_ref::reduce as r;
 
 fn big(x: u128) -> BigUint {
@@ -53,7 +53,18 @@ fn check_p32(x: u64) {
 #[test]
 fn p32_edge_values() {
     let p = p32::P32;
-    for x in [0, 1, p - 1, p, p + 1, 2 * p, u64::MAX, u64::MAX - 1, 1 << 32, (1 << 32) - 1] {
+    for x in [
+        0,
+        1,
+        p - 1,
+        p,
+        p + 1,
+        2 * p,
+        u64::MAX,
+        u64::MAX - 1,
+        1 << 32,
+        (1 << 32) - 1,
+    ] {
         check_p32(x);
     }
     // every multiple of p near the top and bottom of the 64-bit range
@@ -101,7 +112,11 @@ proptest! {
 
 fn check_p64(x: u128) {
     let want = r::mod_p64(&big(x));
-    assert_eq!(big(p64::reduce_complement(x)), want, "complement, x = {x:#x}");
+    assert_eq!(
+        big(p64::reduce_complement(x)),
+        want,
+        "complement, x = {x:#x}"
+    );
     assert_eq!(big(p64::reduce_u128(x)), want, "u128, x = {x:#x}");
 }
 
@@ -120,7 +135,19 @@ fn module_top_class() -> impl Strategy<Value = (u64, u64, u64)> {
 #[test]
 fn p64_edge_values() {
     let p = p64::P64;
-    for x in [0, 1, p - 1, p, p + 1, u128::MAX, u128::MAX - 1, 1 << 64, (1 << 64) - 1, 13 * p, 14 * p - 1] {
+    for x in [
+        0,
+        1,
+        p - 1,
+        p,
+        p + 1,
+        u128::MAX,
+        u128::MAX - 1,
+        1 << 64,
+        (1 << 64) - 1,
+        13 * p,
+        14 * p - 1,
+    ] {
         check_p64(x);
     }
     let top = u128::MAX / p;

@@ -42,14 +42,20 @@ pub fn long_hash(
     msg: &[u8],
 ) -> Result<Vec<u8>, RefError> {
     if lane_bits != 32 && lane_bits != 64 {
-        return Err(RefError::InvalidParameter("lane width must be 32 or 64".into()));
+        return Err(RefError::InvalidParameter(
+            "lane width must be 32 or 64".into(),
+        ));
     }
     if chunk_bytes == 0 {
-        return Err(RefError::InvalidParameter("chunk size must be positive".into()));
+        return Err(RefError::InvalidParameter(
+            "chunk size must be positive".into(),
+        ));
     }
     let lanes = l2_keys.len();
     if lanes == 0 || l3_keys.len() != lanes {
-        return Err(RefError::InvalidParameter("one level-2 and one level-3 key per lane".into()));
+        return Err(RefError::InvalidParameter(
+            "one level-2 and one level-3 key per lane".into(),
+        ));
     }
     let p = (BigUint::one() << 130u32) - BigUint::from(5u8);
     // level 1
@@ -59,7 +65,9 @@ pub fn long_hash(
         padded.resize(chunk_bytes, 0);
         let y = l1(&padded);
         if y.len() < lanes {
-            return Err(RefError::InvalidParameter("level 1 gave fewer lanes than keys".into()));
+            return Err(RefError::InvalidParameter(
+                "level 1 gave fewer lanes than keys".into(),
+            ));
         }
         outputs.push(y);
     }
@@ -67,7 +75,10 @@ pub fn long_hash(
     let mut out = Vec::new();
     for lane in 0..lanes {
         // level 2: the polynomial written as a sum of powers
-        let k2 = l2_keys[lane].get(..16).ok_or(RefError::KeyTooShort { needed: 16, got: l2_keys[lane].len() })?;
+        let k2 = l2_keys[lane].get(..16).ok_or(RefError::KeyTooShort {
+            needed: 16,
+            got: l2_keys[lane].len(),
+        })?;
         let k = BigUint::from_bytes_le(k2);
         let mut z = BigUint::zero();
         for (j, y) in outputs.iter().enumerate() {
@@ -81,7 +92,10 @@ pub fn long_hash(
         if lane_bits == 32 {
             let key: Vec<u32> = k3
                 .get(..20)
-                .ok_or(RefError::KeyTooShort { needed: 20, got: k3.len() })?
+                .ok_or(RefError::KeyTooShort {
+                    needed: 20,
+                    got: k3.len(),
+                })?
                 .chunks_exact(4)
                 .map(|w| u32::from_le_bytes(w.try_into().expect("4 bytes")))
                 .collect();
@@ -93,7 +107,10 @@ pub fn long_hash(
         } else {
             let key: Vec<u64> = k3
                 .get(..24)
-                .ok_or(RefError::KeyTooShort { needed: 24, got: k3.len() })?
+                .ok_or(RefError::KeyTooShort {
+                    needed: 24,
+                    got: k3.len(),
+                })?
                 .chunks_exact(8)
                 .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
                 .collect();

@@ -13,13 +13,22 @@ use num_traits::One;
 /// # Errors
 /// When `lane_bits` is not a positive multiple of 8 or `hash` is not a whole
 /// number of lanes.
-pub fn wegman_carter(pad_key: &[u8; 16], nonce: &[u8; 12], lane_bits: u32, hash: &[u8]) -> Result<Vec<u8>, RefError> {
-    if lane_bits == 0 || lane_bits % 8 != 0 {
-        return Err(RefError::InvalidParameter("lane width must be a positive multiple of 8".into()));
+pub fn wegman_carter(
+    pad_key: &[u8; 16],
+    nonce: &[u8; 12],
+    lane_bits: u32,
+    hash: &[u8],
+) -> Result<Vec<u8>, RefError> {
+    if lane_bits == 0 || !lane_bits.is_multiple_of(8) {
+        return Err(RefError::InvalidParameter(
+            "lane width must be a positive multiple of 8".into(),
+        ));
     }
     let lane_bytes = (lane_bits / 8) as usize;
-    if hash.len() % lane_bytes != 0 {
-        return Err(RefError::InvalidMessage("hash is not a whole number of lanes".into()));
+    if !hash.len().is_multiple_of(lane_bytes) {
+        return Err(RefError::InvalidMessage(
+            "hash is not a whole number of lanes".into(),
+        ));
     }
     let aes = aes::Aes128::new(pad_key.into());
     let mut pad = Vec::new();
