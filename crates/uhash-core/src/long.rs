@@ -3,11 +3,12 @@
 //!
 //! # Definition
 //! A family supplies a level-1 kernel ([`ChunkHash`]): its paper function
-//! over chunks of `CHUNK_BYTES` bytes with `LANES` output words ("lanes":
+//! over chunks of C = [`ChunkHash::chunk_bytes`] bytes (by default
+//! `CHUNK_BYTES`) with `LANES` output words ("lanes":
 //! Toeplitz rows, digestMW words), each below 2^64. For a message M of
 //! L bytes:
 //!
-//! 1. **Level 1.** Split M into c = ⌈L / CHUNK_BYTES⌉ chunks; zero-pad the
+//! 1. **Level 1.** Split M into c = ⌈L / C⌉ chunks; zero-pad the
 //!    last one to a full chunk (an empty message has no chunk). Lane i of
 //!    chunk j is y_{i,j} = L1_i(chunk_j) ∈ [0, 2^64).
 //! 2. **Level 2.** Per lane, polynomial evaluation modulo p = 2^130 − 5 with
@@ -47,9 +48,12 @@
 //!   otherwise level 2 collides with probability ≤ ε₂, and otherwise level 3
 //!   hits any fixed difference with probability ≤ ε₃. So each lane is
 //!   (ε₁ + ε₂ + ε₃)-AΔU (mod 2^b).
-//! * n lanes: keys of levels 2 and 3 are independent per lane, so with D the
-//!   set of lanes whose level-1 sequences differ,
-//!   Pr[all lanes hit δ] ≤ Σ_S Pr[D = S]·(ε₂+ε₃)^|S| ≤ (ε₁ + ε₂ + ε₃)^n.
+//! * n lanes: keys of levels 2 and 3 are independent per lane. Let D be the
+//!   set of lanes whose level-2 inputs (chunk outputs, then L) differ; a lane
+//!   outside D has difference 0, a lane in D hits its δᵢ with probability
+//!   ≤ ε₂ + ε₃ independently of the others, and Pr[D = S] ≤ ε₁^(n−|S|) (the
+//!   lanes outside S collide at level 1 on the chunk where M and M′ differ).
+//!   So Pr[all lanes hit δ] ≤ Σ_S ε₁^(n−|S|)·(ε₂+ε₃)^|S| = (ε₁ + ε₂ + ε₃)^n.
 //!
 //! Example: MMH32, 1 KiB chunks, n = 2, a 1 GiB message (c = 2^20):
 //! ε ≤ (6·2^-32 + (2^20+1)/2^128 + 6·2^-32)^2 ≈ 2^-56.8.
@@ -69,8 +73,15 @@ use zeroize::Zeroize;
 pub const MAX_LANES: usize = 8;
 
 /// A family's level-1 kernel: its paper function over one fixed-size chunk.
+///
+/// The chunk size is fixed per keyed kernel: [`ChunkHash::chunk_bytes`],
+/// which is `CHUNK_BYTES` unless the kernel chose a smaller size when it was
+/// keyed (for example to answer a known-answer record with another chunk
+/// parameter). The key schedule and every output are functions of the chunk
+/// size actually used.
 pub trait ChunkHash: Clone {
-    /// Message bytes per chunk.
+    /// Message bytes per chunk, and the size of [`ChunkHash::Chunk`]: the
+    /// largest chunk a kernel of this type may use.
     const CHUNK_BYTES: usize;
     /// Output lanes, 1..=[`MAX_LANES`].
     const LANES: usize;
@@ -91,8 +102,25 @@ pub trait ChunkHash: Clone {
     /// When the key read violates the family's rules.
     fn from_key_stream(stream: &mut kdf::KeyStream) -> Result<Self, Error>;
 
-    /// Hash one chunk of exactly `CHUNK_BYTES` bytes into `out[..LANES]`.
+    /// Hash one chunk of exactly [`ChunkHash::chunk_bytes`] bytes into
+    /// `out[..LANES]`.
     fn hash_chunk(&self, chunk: &[u8], out: &mut [u64; MAX_LANES]);
+
+    /// Message bytes per chunk of this keyed kernel, in 1..=`CHUNK_BYTES`
+    /// (the default is `CHUNK_BYTES`).
+    fn chunk_bytes(&self) -> usize {
+        Self::CHUNK_BYTES
+    }
+
+    /// Hash the last, zero-padded chunk of a message: `chunk` is
+    /// [`ChunkHash::chunk_bytes`] long and every byte from `used` on is zero.
+    /// The output must equal [`ChunkHash::hash_chunk`]`(chunk)`, which is the
+    /// default; a kernel for which zero words contribute nothing (a linear
+    /// hash such as MMH) may skip the padding.
+    fn hash_padded_chunk(&self, chunk: &[u8], used: usize, out: &mut [u64; MAX_LANES]) {
+        let _ = used;
+        self.hash_chunk(chunk, out);
+    }
 }
 
 /// Level-3 key of one lane: five 32-bit or three 64-bit words (unused words
@@ -159,6 +187,9 @@ pub struct LongHash<H: ChunkHash> {
     acc: [Fe130; MAX_LANES],
     buf: H::Chunk,
     buf_len: usize,
+    /// Bytes of `buf` (a prefix) that may be non-zero; the rest is zero.
+    dirty: usize,
+    chunk: usize,
     total: u64,
 }
 
@@ -190,9 +221,24 @@ impl<H: ChunkHash> LongHash<H> {
     /// # Errors
     /// When the kernel rejects its expanded key (see the family's docs).
     pub fn from_seed(seed: &[u8; 16]) -> Result<Self, Error> {
+        Self::from_seed_with_kernel(seed, H::from_key_stream)
+    }
+
+    /// As [`LongHash::from_seed`], with the level-1 kernel built by `make_l1`
+    /// from the same key stream (label (FAMILY, LANES, 1, 0)): for kernels
+    /// with constructors beyond [`ChunkHash::from_key_stream`], such as a
+    /// chosen backend or chunk size.
+    ///
+    /// # Errors
+    /// What `make_l1` returns; [`Error::InvalidParameter`] when the kernel's
+    /// chunk size is outside 1..=`CHUNK_BYTES`.
+    pub fn from_seed_with_kernel<F>(seed: &[u8; 16], make_l1: F) -> Result<Self, Error>
+    where
+        F: FnOnce(&mut kdf::KeyStream) -> Result<H, Error>,
+    {
         let () = Self::CHECK;
         let lanes = H::LANES as u8;
-        let l1 = H::from_key_stream(&mut kdf::KeyStream::new(
+        let l1 = make_l1(&mut kdf::KeyStream::new(
             seed,
             kdf::label(H::FAMILY, lanes, LEVEL_L1, 0),
         ))?;
@@ -223,7 +269,8 @@ impl<H: ChunkHash> LongHash<H> {
     /// slices are used by their prefix).
     ///
     /// # Errors
-    /// [`Error::InvalidParameter`] when the number of keys is not LANES;
+    /// [`Error::InvalidParameter`] when the number of keys is not LANES or
+    /// the kernel's chunk size is outside 1..=`CHUNK_BYTES`;
     /// [`Error::InvalidKeyLength`] when a level-3 key is too short.
     pub fn from_parts<K2: AsRef<[u8]>, K3: AsRef<[u8]>>(
         l1: H,
@@ -231,6 +278,13 @@ impl<H: ChunkHash> LongHash<H> {
         l3_keys: &[K3],
     ) -> Result<Self, Error> {
         let () = Self::CHECK;
+        let chunk = l1.chunk_bytes();
+        if chunk == 0 || chunk > H::CHUNK_BYTES {
+            return Err(Error::InvalidParameter {
+                name: "chunk",
+                reason: "the kernel's chunk size must be in 1..=CHUNK_BYTES",
+            });
+        }
         if l2_keys.len() != H::LANES || l3_keys.len() != H::LANES {
             return Err(Error::InvalidParameter {
                 name: "lanes",
@@ -266,6 +320,8 @@ impl<H: ChunkHash> LongHash<H> {
             acc: [Fe130::ZERO; MAX_LANES],
             buf: H::zero_chunk(),
             buf_len: 0,
+            dirty: 0,
+            chunk,
             total: 0,
         })
     }
@@ -289,11 +345,19 @@ impl<H: ChunkHash> LongHash<H> {
         self.absorb_lanes(&y);
     }
 
-    /// Hash the buffered chunk, zero-padded past `buf_len`.
+    /// Hash the buffered chunk, zero-padded past `buf_len` (only the bytes
+    /// written since the buffer was last cleared need clearing: a stream of
+    /// short messages does not pay for a whole chunk of zeroing each).
     fn absorb_buffer(&mut self) {
-        self.buf.as_mut()[self.buf_len..].fill(0);
+        let chunk = self.chunk;
+        let used = self.buf_len;
+        if self.dirty > used {
+            self.buf.as_mut()[used..self.dirty].fill(0);
+        }
+        self.dirty = used;
         let mut y = [0u64; MAX_LANES];
-        self.l1.hash_chunk(self.buf.as_ref(), &mut y);
+        self.l1
+            .hash_padded_chunk(&self.buf.as_ref()[..chunk], used, &mut y);
         self.absorb_lanes(&y);
         self.buf_len = 0;
     }
@@ -301,12 +365,13 @@ impl<H: ChunkHash> LongHash<H> {
     /// Absorb message bytes; any split of a message into `update` calls gives
     /// the same result.
     pub fn update(&mut self, mut data: &[u8]) {
-        let chunk = H::CHUNK_BYTES;
+        let chunk = self.chunk;
         self.total = self.total.wrapping_add(data.len() as u64);
         if self.buf_len > 0 {
             let take = (chunk - self.buf_len).min(data.len());
             self.buf.as_mut()[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
             self.buf_len += take;
+            self.dirty = self.dirty.max(self.buf_len);
             data = &data[take..];
             if self.buf_len < chunk {
                 return;
@@ -320,6 +385,7 @@ impl<H: ChunkHash> LongHash<H> {
         let rest = chunks.remainder();
         self.buf.as_mut()[..rest.len()].copy_from_slice(rest);
         self.buf_len = rest.len();
+        self.dirty = self.dirty.max(self.buf_len);
     }
 
     /// The hash as lane values (`LANES` of them, each below 2^LANE_BITS);

@@ -27,13 +27,18 @@ use crate::ct;
 pub const P64: u128 = (1 << 64) + 13;
 
 /// Final fold: v < 2^68 → v mod p.
+///
+/// With v = 2^64·q + r (q ≤ 15), v ≡ r − 13q. If r ≥ 13q that difference is
+/// the residue (below 2^64). Otherwise the 64-bit difference wraps to
+/// d = r − 13q + 2^64, and the residue r − 13q + p is d + 13 (below p). So the
+/// result is d plus 13 under the borrow mask: no 128-bit compare.
 #[inline(always)]
 fn fold_small(v: u128) -> u128 {
     let q = (v >> 64) as u64; // ≤ 15
     let r = v as u64;
-    // v ≡ r − 13q; adding p keeps it positive: t ∈ [p − 195, 2^64 − 1 + p] ⊂ [0, 2p).
-    let t = r as u128 + P64 - 13 * q as u128;
-    ct::sub_if_ge_u128(t, P64)
+    let (d, borrow) = r.overflowing_sub(13 * q);
+    let m = ct::barrier_u64(0u64.wrapping_sub(borrow as u64));
+    d as u128 + (m & 13) as u128
 }
 
 /// x mod (2^64 + 13) by the DFC paper's complement method, for every 128-bit x.

@@ -87,39 +87,25 @@ pub fn long_hash(
         }
         z += BigUint::from(msg.len() as u64) * &k;
         z %= &p;
-        // level 3
+        // level 3: MMH_b (b = lane width) over the b-bit words of z — MMH32
+        // over 5 words for 32-bit lanes, MMH64 over 3 words for 64-bit lanes
+        let (w, count) = ((lane_bits / 8) as usize, if lane_bits == 32 { 5 } else { 3 });
         let k3 = &l3_keys[lane];
-        if lane_bits == 32 {
-            let key: Vec<u32> = k3
-                .get(..20)
-                .ok_or(RefError::KeyTooShort {
-                    needed: 20,
-                    got: k3.len(),
-                })?
-                .chunks_exact(4)
-                .map(|w| u32::from_le_bytes(w.try_into().expect("4 bytes")))
-                .collect();
-            let words: Vec<u32> = base_words(&z, 32, 5)
-                .iter()
-                .map(|w| u32::try_from(w).expect("a 32-bit word"))
-                .collect();
-            out.extend_from_slice(&crate::mmh::mmh32(&key, &words)?.to_le_bytes());
-        } else {
-            let key: Vec<u64> = k3
-                .get(..24)
-                .ok_or(RefError::KeyTooShort {
-                    needed: 24,
-                    got: k3.len(),
-                })?
-                .chunks_exact(8)
-                .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
-                .collect();
-            let words: Vec<u64> = base_words(&z, 64, 3)
-                .iter()
-                .map(|w| u64::try_from(w).expect("a 64-bit word"))
-                .collect();
-            out.extend_from_slice(&crate::mmh::mmh64(&key, &words)?.to_le_bytes());
-        }
+        let key: Vec<u64> = k3
+            .get(..w * count)
+            .ok_or(RefError::KeyTooShort {
+                needed: w * count,
+                got: k3.len(),
+            })?
+            .chunks_exact(w)
+            .map(|c| c.iter().rev().fold(0u64, |acc, &b| acc << 8 | u64::from(b)))
+            .collect();
+        let words: Vec<u64> = base_words(&z, lane_bits, count)
+            .iter()
+            .map(|d| d.iter_u64_digits().next().unwrap_or(0))
+            .collect();
+        let lane_value = crate::mmh::mmh_b(lane_bits, &key, &words)?;
+        out.extend_from_slice(&lane_value.to_le_bytes()[..w]);
     }
     Ok(out)
 }
