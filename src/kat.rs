@@ -49,6 +49,7 @@ use std::str::FromStr;
 use serde_json::{Map, Value};
 
 mod composite;
+mod dfc;
 mod reference;
 
 /// Which implementation answers the calls.
@@ -269,7 +270,23 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &[],
         nonce: false,
         reference: Some(reference::dfc_module),
-        production: None,
+        production: Some(dfc::module),
+    },
+    FnEntry {
+        name: "dfc_hash",
+        aliases: &[],
+        params: &[],
+        nonce: false,
+        reference: Some(reference::dfc_hash),
+        production: Some(dfc::hash),
+    },
+    FnEntry {
+        name: "dfc_encrypt",
+        aliases: &["dfc_v1_encrypt"],
+        params: &[],
+        nonce: false,
+        reference: Some(dfc::encrypt_reference),
+        production: Some(dfc::encrypt),
     },
     FnEntry {
         name: "expand",

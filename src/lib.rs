@@ -7,10 +7,11 @@
 //! | module | crate | contents |
 //! |---|---|---|
 //! | [`core`] | `uhash-core` | shared constant-time arithmetic: reductions, widening multiplies, Toeplitz key windows, keys, errors, backend selection |
+//! | [`dfc_decorr`] | `dfc-decorr` | the DFC decorrelation module ((a·x + b) mod (2^64+13)) mod 2^64 in every strategy of Noilhan's paper, the Horner hash `DfcHash` and its MAC `DfcMac` |
 //! | [`kat`] | (this crate) | the known-answer driver behind `uhash kat` |
 //!
-//! The hash families (MMH/NMH, NH, the Nguyen–Roscoe digest, Poly1305-AES,
-//! the DFC decorrelation module) join this list as their crates land.
+//! The other hash families (MMH/NMH, NH, the Nguyen–Roscoe digest,
+//! Poly1305-AES) join this list as their crates land.
 //!
 //! ## The `uhash` tool
 //!
@@ -19,6 +20,7 @@
 //! format, the names it knows and the byte layouts.
 #![forbid(unsafe_code)]
 
+pub use dfc_decorr;
 pub use uhash_core as core;
 
 pub mod kat;

@@ -275,6 +275,12 @@ fn known_answers() -> Vec<(String, String)> {
         );
     }
 
+    // dfc_hash: the Horner hash, computed independently in Python
+    // (big integers, straight from the definition in docs/kat.md).
+    for (key, msg, out) in DFC_HASH {
+        add(rec("dfc_hash", key, msg, Value::Null), (*out).to_owned());
+    }
+
     // poly1305: RFC 8439 §2.5.2.
     add(
         rec(
@@ -309,10 +315,94 @@ fn known_answers() -> Vec<(String, String)> {
     );
 
     digest_answers(&mut add);
+    // dfc_encrypt: NIST round-1 DFC KAT, Variable Key, KEYSIZE=128 #1.
+    add(
+        rec(
+            "dfc_encrypt",
+            "80000000000000000000000000000000",
+            "00000000000000000000000000000000",
+            Value::Null,
+        ),
+        "aa40250b7f35796ba3bd48d462a503aa".to_owned(),
+    );
     for (line, out) in SHARED_MACHINERY {
         add(line.to_string(), out.to_string());
     }
     v
+}
+
+/// `dfc_hash` known answers `(key, msg, out)`, from this Python (no code
+/// shared with the crates):
+///
+/// ```python
+/// p = 2**64 + 13
+/// def horner(a, b, msg):
+///     blocks = [int.from_bytes(msg[i:i+8].ljust(8, b'\0'), 'little')
+///               for i in range(0, len(msg), 8)] + [len(msg)]
+///     acc = 0
+///     for m in blocks:
+///         acc = (a*acc + m) % p
+///     return ((a*acc + b) % p) % 2**64
+/// ```
+///
+/// with a = LE64(key[0..8]), b = LE64(key[8..16]) and the output LE64.
+/// By hand: key (2, 3) and the empty message give b = 3; key (2, 3) and
+/// the byte 05 give acc = 5 → 2·5 + 1 = 11, out = 2·11 + 3 = 25 = 0x19;
+/// key (1, 6) and eight ff bytes give acc = 2^64 − 1 → 2^64 + 7 (a 65-bit
+/// residue), out = 2^64 + 13 ≡ 0; key (1, 0) and the blocks 2^64 − 1, 13,
+/// 1 give acc = 2^64 − 1 → 2^64 + 12 → 2^64 + 13 ≡ 0 → 17 (length), out 17
+/// (an implementation that truncated acc to 64 bits would answer 30). A
+/// 20-byte key is used by its prefix.
+const DFC_HASH: &[(&str, &str, &str)] = &[
+    ("02000000000000000300000000000000", "", "0300000000000000"),
+    ("02000000000000000300000000000000", "05", "1900000000000000"),
+    (
+        "000102030405060708090a0b0c0d0e0f",
+        "000102030405060708090a0b0c0d0e0f10",
+        "19a51268e3dd083b",
+    ),
+    (
+        "ffffffffffffffffffffffffffffffff",
+        "ffffffffffffffffffffffffffffffffff",
+        "7d23f9ffffffffff",
+    ),
+    (
+        "01000000000000000600000000000000",
+        "ffffffffffffffff",
+        "0000000000000000",
+    ),
+    (
+        "01000000000000000000000000000000",
+        "ffffffffffffffff0d0000000000000001",
+        "1100000000000000",
+    ),
+    (
+        "0123456789abcdeffedcba9876543210",
+        "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f",
+        "85b7086f6c19fabe",
+    ),
+    (
+        "000102030405060708090a0b0c0d0e0faaaaaaaa",
+        "48656c6c6f2c20776f726c6421",
+        "8d2c91392558de78",
+    ),
+];
+
+#[test]
+fn dfc_production_equals_the_known_answers() {
+    let cases: Vec<(String, String)> = known_answers()
+        .into_iter()
+        .filter(|(l, _)| l.contains("\"dfc_"))
+        .collect();
+    assert_eq!(names_of(&cases), ["dfc_encrypt", "dfc_hash", "dfc_module"]);
+    let input: String = cases.iter().map(|(l, _)| format!("{l}\n")).collect();
+    for args in [&[][..], &["--impl", "production"][..]] {
+        let lines = kat(args, &input);
+        assert_eq!(lines.len(), cases.len());
+        for ((line, want), got) in cases.iter().zip(&lines) {
+            assert_eq!(got, &out_line(want), "input: {line}");
+        }
+    }
 }
 
 /// Key expansion, the Wegman–Carter combinator and the long-message hash and
@@ -585,9 +675,14 @@ fn impl_equals_form_is_accepted() {
 // The published vector files, piped straight in.
 
 fn check_vector_file(file: &str, records: usize) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/vectors")
-        .join(file);
+    check_vector_path(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vectors").join(file), records, &[]);
+}
+
+/// Pipes a published vector file through `uhash kat` (with `args`, and also
+/// with `--impl reference` when `args` is empty) and compares every answer
+/// with the record's `out`.
+fn check_vector_path(path: &Path, records: usize, args: &[&str]) {
+    let file = path.display();
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let expected: Vec<String> = text
         .lines()
@@ -598,11 +693,19 @@ fn check_vector_file(file: &str, records: usize) {
         })
         .collect();
     assert_eq!(expected.len(), records, "{file}: record count");
-    let lines = reference(&text);
+    let lines = if args.is_empty() { reference(&text) } else { kat(args, &text) };
     assert_eq!(lines.len(), records, "{file}: answer count");
     for (i, (got, want)) in lines.iter().zip(&expected).enumerate() {
         assert_eq!(got, &out_line(want), "{file}: record {}", i + 1);
     }
+}
+
+#[test]
+fn dfc_nist_vector_file_both_impls() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates/dfc-decorr/tests/vectors/dfc_v1_nist_round1.jsonl");
+    check_vector_path(&path, 969, &[]);
+    check_vector_path(&path, 969, &["--impl", "production"]);
 }
 
 #[test]
@@ -677,6 +780,10 @@ fn malformed() -> Vec<(Vec<u8>, &'static str)> {
         ),
         (
             s(rec("mmh32", &le32(&[1]), &msg2, Value::Null)),
+            "key too short",
+        ),
+        (
+            s(rec("dfc_hash", &"00".repeat(15), "", Value::Null)),
             "key too short",
         ),
         (
@@ -906,7 +1013,6 @@ const NOT_YET_IN_PRODUCTION: &[&str] = &[
     "poly1305",
     "poly1305_rfc8439",
     "poly1305_aes",
-    "dfc_module",
     "long_hash",
     "long_mac",
 ];
@@ -1135,6 +1241,10 @@ fn shaped(
         }
         "poly1305" | "poly1305_rfc8439" | "poly1305_aes" => (32, 7 * (k - 1), 16, json!({}), true),
         "dfc_module" => (16, 8, 8, json!({}), false),
+        "dfc_hash" => (16, 7 * (k - 1), 8, json!({}), true),
+        // DFC keys are used whole (1..=32 bytes): key_delta only shortens or
+        // lengthens a 16-byte key, both valid.
+        "dfc_encrypt" | "dfc_v1_encrypt" => (16, 16, 16, json!({}), false),
         "expand" => (16, 0, 4 * n, json!({"label": k, "len": 4 * n}), false),
         "wc_mac" => (16, 4 * k, 4 * k, json!({"lane_bits": 32}), false),
         "long_hash" | "long_mac" => (
@@ -1168,9 +1278,9 @@ fn shaped(
     if name == "wc_mac" || name == "long_mac" {
         record["nonce"] = Value::from(hex::encode(&pool[100..112]));
     }
-    let valid = key_delta >= 0
-        && (free_msg || msg_len == base_msg_len)
-        && (name != "poly1305_aes" || clamp);
+    // DFC keys are used whole, and any length from 1 to 32 bytes is valid.
+    let key_ok = key_delta >= 0 || name == "dfc_encrypt" || name == "dfc_v1_encrypt";
+    let valid = key_ok && (free_msg || msg_len == base_msg_len) && (name != "poly1305_aes" || clamp);
     (record, valid.then_some(out_len))
 }
 
@@ -1201,9 +1311,13 @@ proptest! {
         let line = record.to_string();
         check_answer(line.as_bytes(), Impl::Reference)?;
         check_answer(line.as_bytes(), Impl::Production)?;
-        let answer: Value = serde_json::from_str(
-            &answer_line(line.as_bytes(), Impl::Reference).unwrap(),
-        ).unwrap();
+        let reference = answer_line(line.as_bytes(), Impl::Reference).unwrap();
+        // Where production exists, it answers exactly as the reference.
+        let name = record["fn"].as_str().unwrap();
+        if uhash::kat::lookup(name).unwrap().production.is_some() {
+            prop_assert_eq!(answer_line(line.as_bytes(), Impl::Production), Some(reference.clone()));
+        }
+        let answer: Value = serde_json::from_str(&reference).unwrap();
         match out_len {
             Some(len) => {
                 let out = answer["out"].as_str();

@@ -13,6 +13,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 pub mod core_rows;
+pub mod dfc;
+pub mod dfc_cipher;
 pub mod memory;
 #[cfg(uhash_bench_openssl)]
 pub mod openssl;
@@ -31,6 +33,8 @@ pub fn rows() -> Vec<Row> {
     rows.extend(memory::rows());
     // ---- uhash rows: one line per family module, e.g. ----
     rows.extend(core_rows::rows());
+    rows.extend(dfc::rows());
+    rows.extend(dfc_cipher::rows());
     // rows.extend(mmh::rows());
     // rows.extend(poly1305_aes::rows());
     // ---- peers ----

@@ -331,17 +331,35 @@ pub(super) fn poly1305_aes(call: &Call) -> Answer {
 // ---------------------------------------------------------------------------
 // DFC decorrelation module.
 
-/// `dfc_module`: key = a ‖ b (8 bytes each, LE), message x (8 bytes LE);
-/// out ((a·x + b) mod (2^64 + 13)) mod 2^64, 8 bytes LE.
-pub(super) fn dfc_module(call: &Call) -> Answer {
-    let key = key_bytes(call, 16)?;
+/// The key (a, b) of the DFC names: the first 16 bytes, a ‖ b, each 8 bytes LE.
+pub(super) fn dfc_key(call: &Call) -> Result<(u64, u64), String> {
+    let (a, b) = key_bytes(call, 16)?.split_at(8);
+    Ok((word64(a), word64(b)))
+}
+
+/// (a, b, x) of a `dfc_module` call: the key as [`dfc_key`], the message
+/// exactly 8 bytes, x LE.
+pub(super) fn dfc_module_args(call: &Call) -> Result<(u64, u64, u64), String> {
+    let (a, b) = dfc_key(call)?;
     if call.msg.len() != 8 {
         return Err(format!(
             "message must be exactly 8 bytes (one 64-bit word x), got {}",
             call.msg.len()
         ));
     }
-    let (a, b) = key.split_at(8);
-    let d = dfc::dfc_module(word64(a), word64(b), word64(&call.msg));
-    Ok(d.to_le_bytes().to_vec())
+    Ok((a, b, word64(&call.msg)))
+}
+
+/// `dfc_module`: key = a ‖ b (8 bytes each, LE), message x (8 bytes LE);
+/// out ((a·x + b) mod (2^64 + 13)) mod 2^64, 8 bytes LE.
+pub(super) fn dfc_module(call: &Call) -> Answer {
+    let (a, b, x) = dfc_module_args(call)?;
+    Ok(dfc::dfc_module(a, b, x).to_le_bytes().to_vec())
+}
+
+/// `dfc_hash`: key = a ‖ b (8 bytes each, LE), message any bytes; out the
+/// Horner hash ((a·acc + b) mod (2^64 + 13)) mod 2^64, 8 bytes LE.
+pub(super) fn dfc_hash(call: &Call) -> Answer {
+    let (a, b) = dfc_key(call)?;
+    Ok(dfc::horner_hash(a, b, &call.msg).to_le_bytes().to_vec())
 }

@@ -4,7 +4,7 @@
 
 use num_bigint::BigUint;
 use uhash_ref::RefError;
-use uhash_ref::dfc::dfc_module;
+use uhash_ref::dfc::{dfc_module, horner_hash};
 use uhash_ref::digest::{digest, digest_mw, digest_prime, digest_trunc};
 use uhash_ref::mmh::{mmh_b, mmh_star, mmh32, mmh32_toeplitz, mmh64, nmh_b, nmh_star, nmh32};
 use uhash_ref::nh::{nh, nh_toeplitz, nh_w};
@@ -458,4 +458,26 @@ fn reductions_by_hand() {
     assert_eq!(mod_p130(&two_130), big(5));
     assert_eq!(mod_p130(&(&two_130 - 5u32)), big(0));
     assert_eq!(mod_p130(&big(12345)), big(12345));
+}
+
+#[test]
+fn dfc_horner_hash_by_hand() {
+    // Empty message: no block, then the length block 0: acc = 5·0 + 0 = 0;
+    // out = 5·0 + 7 = 7 (= b).
+    assert_eq!(horner_hash(5, 7, &[]), 7);
+    // One byte 3: blocks m1 = 3 (zero-padded), length 1.
+    // acc = 2·0 + 3 = 3 → 2·3 + 1 = 7; out = 2·7 + 1 = 15.
+    assert_eq!(horner_hash(2, 1, &[3]), 15);
+    // Nine bytes: m1 = LE(01 00 … 00) = 1, m2 = LE(02 0…) = 2, length 9.
+    // acc = 1 → 10·1 + 2 = 12 → 10·12 + 9 = 129; out = 10·129 + 0 = 1290.
+    assert_eq!(horner_hash(10, 0, &[1, 0, 0, 0, 0, 0, 0, 0, 2]), 1290);
+    // Ten bytes: m2 = LE(00 02 0…) = 512 (the padding goes after the bytes),
+    // length 10: acc = 1 → 10 + 512 = 522 → 5220 + 10 = 5230; out = 52300.
+    assert_eq!(horner_hash(10, 0, &[1, 0, 0, 0, 0, 0, 0, 0, 0, 2]), 52300);
+    // The accumulator is a 65-bit residue: a = 1, m1 = 2^64 − 1, length 8:
+    // acc = 2^64 − 1 → 2^64 + 7 (< p, kept whole). With b = 6:
+    // 2^64 + 13 = p → 0. Truncating acc to 64 bits would give 7 + 6 = 13.
+    assert_eq!(horner_hash(1, 6, &[0xff; 8]), 0);
+    // b = 5: 2^64 + 12 = p − 1, a residue ≥ 2^64 → output 12.
+    assert_eq!(horner_hash(1, 5, &[0xff; 8]), 12);
 }

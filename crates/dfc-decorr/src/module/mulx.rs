@@ -1,0 +1,84 @@
+//! **Mulx** — x86-64 BMI2/ADX: the product by `mulx`, b added by `adcx`.
+//!
+//! The paper's best results are assembly that uses the two instructions C
+//! cannot reach: the high half of a 64×64 product and add-with-carry (§6:
+//! "its optimization requires access to some low-level instructions (add
+//! with carry, most significant bits of the multiplication)"). Rust reaches
+//! both through intrinsics: [`_mulx_u64`] (BMI2, the full 128-bit product
+//! without touching the flags) and [`_addcarryx_u64`] (ADX). The
+//! reduction is the shared complement method
+//! ([`uhash_core::p64::reduce_complement`]), compiled inside the
+//! `#[target_feature]` function so that it too may use BMI2 (`shlx`,
+//! flag-free shifts).
+//!
+//! This file is the only one in the crate with `unsafe`: calling a
+//! `#[target_feature]` function is sound only once the features have been
+//! detected, which the [`Mulx`] witness proves. Detection and the feature
+//! list come from one macro in `uhash-core` ([`uhash_core::mulx_fn!`]), so
+//! they cannot drift apart.
+//!
+//! A `#[target_feature]` function cannot be inlined into a caller compiled
+//! without the features, so [`module`] costs a call per value;
+//! [`module_batch`] runs the whole loop inside the feature-enabled code.
+
+use core::arch::x86_64::{_addcarryx_u64, _mulx_u64};
+use uhash_core::backend::Mulx;
+use uhash_core::p64::reduce_complement;
+
+uhash_core::mulx_fn! {
+    /// One module evaluation with `mulx`/`adcx`.
+    ///
+    /// # Safety
+    /// The CPU must support every feature of [`Mulx::FEATURES`].
+    #[inline]
+    unsafe fn module_bmi2(a: u64, b: u64, x: u64) -> u64 {
+        let mut hi = 0u64;
+        let lo = _mulx_u64(a, x, &mut hi);
+        let mut r = 0u64;
+        let carry = _addcarryx_u64(0, lo, b, &mut r);
+        // hi ≤ 2^64 − 2 when a, x < 2^64, so the carry cannot overflow it.
+        let q = hi + u64::from(carry);
+        reduce_complement(u128::from(q) << 64 | u128::from(r)) as u64
+    }
+
+    /// [`module_bmi2`] over the common length of the slices.
+    ///
+    /// # Safety
+    /// The CPU must support every feature of [`Mulx::FEATURES`].
+    unsafe fn batch_bmi2(a: &[u64], b: &[u64], x: &[u64], y: &mut [u64]) {
+        for (((yi, &ai), &bi), &xi) in y.iter_mut().zip(a).zip(b).zip(x) {
+            // SAFETY: this function runs with the Mulx features enabled, which
+            // its own contract guarantees.
+            *yi = unsafe { module_bmi2(ai, bi, xi) };
+        }
+    }
+}
+
+/// ((a·x + b) mod (2^64 + 13)) mod 2^64 with `mulx` and `adcx`. The
+/// witness proves the CPU has BMI2 and ADX. Constant time.
+#[inline]
+#[must_use]
+pub fn module(_cpu: Mulx, a: u64, b: u64, x: u64) -> u64 {
+    // SAFETY: a `Mulx` value exists only if run-time detection found every
+    // feature `module_bmi2` is compiled with.
+    unsafe { module_bmi2(a, b, x) }
+}
+
+/// `y[i] = module(a[i], b[i], x[i])` for every i, the loop running inside
+/// the BMI2/ADX code.
+///
+/// # Errors
+/// [`uhash_core::Error::InvalidParameter`] when the four slices do not all
+/// have the same length (nothing is written then).
+pub fn module_batch(
+    _cpu: Mulx,
+    a: &[u64],
+    b: &[u64],
+    x: &[u64],
+    y: &mut [u64],
+) -> Result<(), uhash_core::Error> {
+    super::check_lengths(a, b, x, y)?;
+    // SAFETY: the witness proves the features were detected.
+    unsafe { batch_bmi2(a, b, x, y) };
+    Ok(())
+}

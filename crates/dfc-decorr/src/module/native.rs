@@ -1,0 +1,43 @@
+//! **Native**: one 64×64→128 multiplication (`u128`) and the paper's §2
+//! complement reduction ([`uhash_core::p64::reduce_complement`]).
+//!
+//! This is the "64-bit processor with a full multiplier" case of the paper
+//! (Alpha's `umulq`/`umulh`, IA-64's `xma`): Rust's `u128` product compiles
+//! to one `mul` (x86-64), `mul`+`umulh` (AArch64) or `mlgr` (s390x). The
+//! addition of b is done after the product, as the paper does on Alpha
+//! ("since the multiplication is atomic, the addition of b + 182 is made
+//! after it"); a·x + b ≤ 2^128 − 2^64 cannot overflow.
+//!
+//! The reduction writes P = a·x + b = 2^64·Q + R and evaluates
+//! R + 13·¬Q + 182 ≡ R − 13Q (mod 2^64 + 13), then folds the result
+//! (< 2^68) once more, correcting it with one masked addition instead of
+//! the paper's small table. No branch and no memory index depends on a, b
+//! or x.
+//!
+//! This is the crate's default strategy ([`crate::module::module`]).
+
+use uhash_core::p64::reduce_complement;
+use uhash_core::wide::mul64;
+
+/// ((a·x + b) mod (2^64 + 13)) mod 2^64 with a `u128` product and the
+/// complement reduction. Constant time.
+#[inline]
+#[must_use]
+pub fn module(a: u64, b: u64, x: u64) -> u64 {
+    reduce_complement(mul64(a, x) + u128::from(b)) as u64
+}
+
+/// `y[i] = module(a[i], b[i], x[i])` for every i.
+///
+/// # Errors
+/// [`uhash_core::Error::InvalidParameter`] when the four slices do not all
+/// have the same length (nothing is written then).
+#[inline]
+pub fn module_batch(
+    a: &[u64],
+    b: &[u64],
+    x: &[u64],
+    y: &mut [u64],
+) -> Result<(), uhash_core::Error> {
+    super::batch(module, a, b, x, y)
+}

@@ -1,0 +1,281 @@
+//! The Horner hash and its MAC against the big-integer reference
+//! (`uhash_ref::dfc::horner_hash`, `uhash_ref::kdf`, `uhash_ref::mac`):
+//! any split of the input, edge lengths, the `UniversalHash` trait path,
+//! keys from seeds, and tags.
+
+use dfc_decorr::hash::{DfcHash, DfcMac, KEY_LABEL};
+use dfc_decorr::module::P;
+use proptest::prelude::*;
+use uhash_core::mac::{MacHash, Nonce};
+use uhash_ref::dfc::horner_hash;
+use universal_hash::{KeyInit, UniversalHash};
+
+fn key_bytes(a: u64, b: u64) -> [u8; 16] {
+    let mut k = [0u8; 16];
+    k[..8].copy_from_slice(&a.to_le_bytes());
+    k[8..].copy_from_slice(&b.to_le_bytes());
+    k
+}
+
+/// The hash of `msg` fed in pieces cut at `cuts` (positions taken modulo
+/// the length, sorted).
+fn hash_split(a: u64, b: u64, msg: &[u8], cuts: &[usize]) -> u64 {
+    let mut points: Vec<usize> = cuts.iter().map(|c| c % (msg.len() + 1)).collect();
+    points.sort_unstable();
+    let mut h = DfcHash::from_parts(a, b);
+    let mut start = 0;
+    for p in points {
+        h.update(&msg[start..p]);
+        start = p;
+    }
+    h.update(&msg[start..]);
+    h.finalize()
+}
+
+/// A deterministic pseudo-random message.
+fn message(len: usize, seed: u64) -> Vec<u8> {
+    let mut s = seed | 1;
+    (0..len)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s as u8
+        })
+        .collect()
+}
+
+proptest! {
+    #[test]
+    fn any_split_equals_the_reference(
+        a in any::<u64>(),
+        b in any::<u64>(),
+        msg in prop::collection::vec(any::<u8>(), 0..300),
+        cuts in prop::collection::vec(any::<usize>(), 0..6),
+    ) {
+        let want = horner_hash(a, b, &msg);
+        prop_assert_eq!(hash_split(a, b, &msg, &cuts), want);
+        // one byte at a time
+        let mut h = DfcHash::from_parts(a, b);
+        for byte in &msg {
+            h.update(core::slice::from_ref(byte));
+        }
+        prop_assert_eq!(h.finalize(), want);
+    }
+
+    /// The 65-bit state: choose the second block so that the accumulator
+    /// after it is 2^64 + e (e ≤ 12), inside the block loop, then go on.
+    #[test]
+    fn accumulator_above_2_64_inside_the_loop(
+        a in any::<u64>(),
+        b in any::<u64>(),
+        m1 in any::<u64>(),
+        e in 0u64..=12,
+        tail in prop::collection::vec(any::<u8>(), 0..40),
+        cut in any::<usize>(),
+    ) {
+        let ax = u128::from(a) * u128::from(m1) % P;
+        let m2 = ((1u128 << 64) + u128::from(e) + P - ax) % P;
+        prop_assume!(m2 < 1 << 64);
+        let mut msg = m1.to_le_bytes().to_vec();
+        msg.extend_from_slice(&(m2 as u64).to_le_bytes());
+        msg.extend_from_slice(&tail);
+        let want = horner_hash(a, b, &msg);
+        prop_assert_eq!(hash_split(a, b, &msg, &[]), want);
+        prop_assert_eq!(hash_split(a, b, &msg, &[cut]), want);
+    }
+
+    #[test]
+    fn trait_path_equals_the_byte_api_on_whole_blocks(
+        key in any::<[u8; 16]>(),
+        blocks in prop::collection::vec(any::<[u8; 8]>(), 0..40),
+        tail in prop::collection::vec(any::<u8>(), 0..8),
+    ) {
+        let a = u64::from_le_bytes(key[..8].try_into().unwrap());
+        let b = u64::from_le_bytes(key[8..].try_into().unwrap());
+        let bytes: Vec<u8> = blocks.concat();
+        let want = horner_hash(a, b, &bytes);
+
+        let mut t = <DfcHash as KeyInit>::new(&key.into());
+        let arr: Vec<universal_hash::Block<DfcHash>> = blocks.iter().map(|blk| (*blk).into()).collect();
+        UniversalHash::update(&mut t, &arr);
+        prop_assert_eq!(<[u8; 8]>::from(UniversalHash::finalize(t)), want.to_le_bytes());
+
+        // update_padded(d) = update(d ‖ zeros to a multiple of 8)
+        let mut d = bytes.clone();
+        d.extend_from_slice(&tail);
+        let mut padded = d.clone();
+        padded.resize(d.len().div_ceil(8) * 8, 0);
+        let mut t = DfcHash::new_from_slice(&key).unwrap();
+        t.update_padded(&d);
+        prop_assert_eq!(
+            <[u8; 8]>::from(UniversalHash::finalize(t)),
+            horner_hash(a, b, &padded).to_le_bytes()
+        );
+
+        // byte and block paths interleave: both append bytes to one message
+        let mut m = DfcHash::from_key(&key);
+        m.update(&tail);
+        UniversalHash::update(&mut m, &arr);
+        let mut whole = tail.clone();
+        whole.extend_from_slice(&bytes);
+        prop_assert_eq!(m.finalize(), horner_hash(a, b, &whole));
+    }
+}
+
+#[test]
+fn edge_lengths_and_all_ones() {
+    let keys = [
+        (0, 0),
+        (1, 0),
+        (u64::MAX, u64::MAX),
+        (0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210),
+        (1 << 63, 13),
+    ];
+    for len in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65] {
+        for (a, b) in keys {
+            for msg in [vec![0xff; len], vec![0; len], message(len, len as u64)] {
+                let want = horner_hash(a, b, &msg);
+                let mut h = DfcHash::from_parts(a, b);
+                h.update(&msg);
+                assert_eq!(h.finalize(), want, "len {len} a {a:#x} b {b:#x}");
+                for cut in 0..=len {
+                    assert_eq!(hash_split(a, b, &msg, &[cut]), want, "len {len} cut {cut}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn many_blocks() {
+    for (len, a, b) in [
+        (4096, u64::MAX, u64::MAX),
+        (8191, 0x9e37_79b9_7f4a_7c15, 3),
+        (10_000, 2, 1),
+    ] {
+        let msg = message(len, 42);
+        let want = horner_hash(a, b, &msg);
+        assert_eq!(hash_split(a, b, &msg, &[]), want);
+        assert_eq!(hash_split(a, b, &msg, &[1, 1000, 1001, 4095]), want);
+        let ones = vec![0xff; len];
+        assert_eq!(hash_split(a, b, &ones, &[3, 77]), horner_hash(a, b, &ones));
+    }
+}
+
+#[test]
+fn empty_message_hashes_to_b_and_reset_forgets() {
+    let mut h = DfcHash::from_parts(12345, 678);
+    assert_eq!(h.clone().finalize(), 678);
+    h.update(b"some bytes");
+    assert_eq!(h.bytes_absorbed(), 10);
+    h.reset();
+    assert_eq!(h.bytes_absorbed(), 0);
+    assert_eq!(h.finalize_reset(), 678);
+    h.update(b"abc");
+    let first = h.finalize_reset();
+    h.update(b"abc");
+    assert_eq!(h.finalize_reset(), first);
+    assert_eq!(first, horner_hash(12345, 678, b"abc"));
+}
+
+#[test]
+fn length_block_separates_zero_padding() {
+    // "a" and "a\0" pad to the same block; the length block tells them apart.
+    let h = |m: &[u8]| {
+        let mut h = DfcHash::from_parts(0x1234_5678_9abc_def1, 5);
+        h.update(m);
+        h.finalize()
+    };
+    assert_ne!(h(b"a"), h(b"a\0"));
+    assert_ne!(h(b""), h(b"\0"));
+}
+
+#[test]
+fn keys_from_seeds_follow_the_documented_expansion() {
+    let seed = *b"0123456789abcdef";
+    let key = uhash_ref::kdf::expand(&seed, uhash_ref::kdf::label(0x0400, 1, 1, 0), 16);
+    assert_eq!(KEY_LABEL, uhash_ref::kdf::label(0x0400, 1, 1, 0));
+    let a = u64::from_le_bytes(key[..8].try_into().unwrap());
+    let b = u64::from_le_bytes(key[8..].try_into().unwrap());
+    let msg = message(100, 9);
+    let mut h = DfcHash::from_seed(&seed);
+    h.update(&msg);
+    assert_eq!(h.finalize(), horner_hash(a, b, &msg));
+    let mut m = <DfcHash as MacHash>::from_seed(&seed).unwrap();
+    MacHash::update(&mut m, &msg);
+    let mut out = [0u8; 8];
+    MacHash::finalize_reset(&mut m, &mut out);
+    assert_eq!(out, horner_hash(a, b, &msg).to_le_bytes());
+}
+
+#[test]
+fn mac_matches_the_reference_and_rejects_forgeries() {
+    let seed = [0x5au8; 16];
+    let nonce = Nonce::from_counter(7);
+    let msg = message(77, 1);
+
+    let mut mac = DfcMac::from_seed(&seed).unwrap();
+    let tag = mac.authenticate(&nonce, &msg);
+    assert_eq!(tag.as_bytes().len(), 8);
+
+    // Reference: hash key and pad key from the seed, then Wegman–Carter.
+    let key = uhash_ref::kdf::expand(&seed, uhash_ref::kdf::label(0x0400, 1, 1, 0), 16);
+    let a = u64::from_le_bytes(key[..8].try_into().unwrap());
+    let b = u64::from_le_bytes(key[8..].try_into().unwrap());
+    let pad_key: [u8; 16] =
+        uhash_ref::kdf::expand(&seed, uhash_ref::kdf::label(0x0400, 1, 0xff, 0), 16)
+            .try_into()
+            .unwrap();
+    let want = uhash_ref::mac::wegman_carter(
+        &pad_key,
+        nonce.as_bytes(),
+        64,
+        &horner_hash(a, b, &msg).to_le_bytes(),
+    )
+    .unwrap();
+    assert_eq!(tag.as_bytes(), &want[..]);
+
+    // Streaming gives the same tag; verification accepts it.
+    let mut mac2 = DfcMac::from_seed(&seed).unwrap();
+    mac2.update(&msg[..30]);
+    mac2.update(&msg[30..]);
+    assert_eq!(mac2.finalize(&nonce), tag);
+    assert_eq!(mac.verify_message(&nonce, &msg, tag.as_bytes()), Ok(()));
+
+    // Any flipped bit of the tag or of the message is rejected.
+    for bit in 0..64 {
+        let mut bad = tag.as_bytes().to_vec();
+        bad[bit / 8] ^= 1 << (bit % 8);
+        assert_eq!(
+            mac.verify_message(&nonce, &msg, &bad),
+            Err(uhash_core::Error::TagMismatch)
+        );
+    }
+    for bit in [0, 7, 100, 8 * 77 - 1] {
+        let mut bad = msg.clone();
+        bad[bit / 8] ^= 1 << (bit % 8);
+        assert!(mac.verify_message(&nonce, &bad, tag.as_bytes()).is_err());
+    }
+    // A different nonce gives a different tag.
+    assert!(
+        mac.verify_message(&Nonce::from_counter(8), &msg, tag.as_bytes())
+            .is_err()
+    );
+}
+
+#[test]
+fn debug_prints_no_key() {
+    let h = DfcHash::from_parts(0x1122_3344_5566_7788, 0x99aa_bbcc_ddee_ff00);
+    let s = format!("{h:?}");
+    assert!(s.starts_with("DfcHash"), "{s}");
+    for needle in ["1122", "7788", "99aa", "ff00"] {
+        assert!(!s.to_lowercase().contains(needle), "{s}");
+    }
+    let k = key_bytes(0x1122_3344_5566_7788, 0x99aa_bbcc_ddee_ff00);
+    let mut from_key = DfcHash::from_key(&k);
+    let mut from_parts = h.clone();
+    from_key.update(b"x");
+    from_parts.update(b"x");
+    assert_eq!(from_key.finalize(), from_parts.finalize());
+}
