@@ -89,7 +89,10 @@ pub fn long_hash(
         z %= &p;
         // level 3: MMH_b (b = lane width) over the b-bit words of z — MMH32
         // over 5 words for 32-bit lanes, MMH64 over 3 words for 64-bit lanes
-        let (w, count) = ((lane_bits / 8) as usize, if lane_bits == 32 { 5 } else { 3 });
+        let (w, count) = (
+            (lane_bits / 8) as usize,
+            if lane_bits == 32 { 5 } else { 3 },
+        );
         let k3 = &l3_keys[lane];
         let key: Vec<u64> = k3
             .get(..w * count)

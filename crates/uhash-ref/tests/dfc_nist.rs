@@ -17,10 +17,26 @@ fn all_969_nist_vectors() {
         let v: Value = serde_json::from_str(line).unwrap();
         assert_eq!(v["fn"], "dfc_v1_encrypt");
         let key = hex::decode(v["key"].as_str().unwrap()).unwrap();
-        let pt: [u8; 16] = hex::decode(v["msg"].as_str().unwrap()).unwrap().try_into().unwrap();
-        let ct: [u8; 16] = hex::decode(v["out"].as_str().unwrap()).unwrap().try_into().unwrap();
-        assert_eq!(uhash_ref::dfc::dfc_encrypt(&key, &pt).unwrap(), ct, "{}", v["kat"]);
-        assert_eq!(uhash_ref::dfc::dfc_decrypt(&key, &ct).unwrap(), pt, "{}", v["kat"]);
+        let pt: [u8; 16] = hex::decode(v["msg"].as_str().unwrap())
+            .unwrap()
+            .try_into()
+            .unwrap();
+        let ct: [u8; 16] = hex::decode(v["out"].as_str().unwrap())
+            .unwrap()
+            .try_into()
+            .unwrap();
+        assert_eq!(
+            uhash_ref::dfc::dfc_encrypt(&key, &pt).unwrap(),
+            ct,
+            "{}",
+            v["kat"]
+        );
+        assert_eq!(
+            uhash_ref::dfc::dfc_decrypt(&key, &ct).unwrap(),
+            pt,
+            "{}",
+            v["kat"]
+        );
         n += 1;
     }
     assert_eq!(n, 969);
