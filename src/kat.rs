@@ -50,7 +50,6 @@ use serde_json::{Map, Value};
 
 mod composite;
 mod dfc;
-mod mmh_family;
 mod reference;
 
 /// Which implementation answers the calls.
@@ -175,7 +174,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &[],
         nonce: false,
         reference: Some(reference::mmh32),
-        production: Some(mmh_family::mmh32),
+        production: None,
     },
     FnEntry {
         name: "mmh32_toeplitz",
@@ -183,7 +182,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &["n"],
         nonce: false,
         reference: Some(reference::mmh32_toeplitz),
-        production: Some(mmh_family::mmh32_toeplitz),
+        production: None,
     },
     FnEntry {
         name: "nmh32",
@@ -191,7 +190,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &[],
         nonce: false,
         reference: Some(reference::nmh32),
-        production: Some(mmh_family::nmh32),
+        production: None,
     },
     FnEntry {
         name: "mmh64",
@@ -199,7 +198,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &[],
         nonce: false,
         reference: Some(reference::mmh64),
-        production: Some(mmh_family::mmh64),
+        production: None,
     },
     FnEntry {
         name: "nh",
@@ -207,7 +206,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &[],
         nonce: false,
         reference: Some(reference::nh),
-        production: Some(mmh_family::nh),
+        production: None,
     },
     FnEntry {
         name: "nh_toeplitz",
@@ -215,7 +214,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &["n"],
         nonce: false,
         reference: Some(reference::nh_toeplitz),
-        production: Some(mmh_family::nh_toeplitz),
+        production: None,
     },
     FnEntry {
         name: "digest",
@@ -311,7 +310,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &["family", "n", "chunk"],
         nonce: false,
         reference: Some(composite::long_hash_reference),
-        production: Some(mmh_family::long_hash),
+        production: None,
     },
     FnEntry {
         name: "long_mac",
@@ -319,7 +318,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &["family", "n", "chunk"],
         nonce: true,
         reference: Some(composite::long_mac_reference),
-        production: Some(mmh_family::long_mac),
+        production: None,
     },
 ];
 
