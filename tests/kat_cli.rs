@@ -689,7 +689,7 @@ fn check_vector_file(file: &str, records: usize) {
 /// with the record's `out`.
 fn check_vector_path(path: &Path, records: usize, args: &[&str]) {
     let file = path.display();
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let expected: Vec<String> = text
         .lines()
         .filter(|l| !l.trim().is_empty())
