@@ -70,7 +70,8 @@ pub fn rows() -> Vec<Row> {
                     mac.authenticate(&Nonce::from_counter(counter), m)
                 })
             },
-        ),
+        )
+        .nonce_per_call(),
     ]
 }
 

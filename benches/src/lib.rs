@@ -202,6 +202,9 @@ pub struct Row {
     pub max_len: usize,
     /// Time the 64 MiB streamed size in `summary --quick` too.
     pub stream_in_quick: bool,
+    /// The output changes from call to call by design (a MAC with a new
+    /// nonce per message), even under a long-term key.
+    pub nonce_per_call: bool,
     factory: Factory,
 }
 
@@ -231,8 +234,17 @@ impl Row {
                 _ => usize::MAX,
             },
             stream_in_quick: false,
+            nonce_per_call: false,
             factory: Box::new(factory),
         }
+    }
+
+    /// Marks a row whose output changes per call by design (a new nonce for
+    /// every message).
+    #[must_use]
+    pub fn nonce_per_call(mut self) -> Row {
+        self.nonce_per_call = true;
+        self
     }
 
     /// Times this row only at lengths up to `max_len`.
