@@ -50,6 +50,7 @@ use serde_json::{Map, Value};
 
 mod composite;
 mod dfc;
+mod mmh_family;
 mod reference;
 
 /// Which implementation answers the calls.
@@ -174,7 +175,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &[],
         nonce: false,
         reference: Some(reference::mmh32),
-        production: None,
+        production: Some(mmh_family::mmh32),
     },
     FnEntry {
         name: "mmh32_toeplitz",
@@ -182,7 +183,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &["n"],
         nonce: false,
         reference: Some(reference::mmh32_toeplitz),
-        production: None,
+        production: Some(mmh_family::mmh32_toeplitz),
     },
     FnEntry {
         name: "nmh32",
@@ -190,7 +191,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &[],
         nonce: false,
         reference: Some(reference::nmh32),
-        production: None,
+        production: Some(mmh_family::nmh32),
     },
     FnEntry {
         name: "mmh64",
@@ -198,7 +199,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &[],
         nonce: false,
         reference: Some(reference::mmh64),
-        production: None,
+        production: Some(mmh_family::mmh64),
     },
     FnEntry {
         name: "nh",
@@ -206,7 +207,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &[],
         nonce: false,
         reference: Some(reference::nh),
-        production: None,
+        production: Some(mmh_family::nh),
     },
     FnEntry {
         name: "nh_toeplitz",
@@ -214,7 +215,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &["n"],
         nonce: false,
         reference: Some(reference::nh_toeplitz),
-        production: None,
+        production: Some(mmh_family::nh_toeplitz),
     },
     FnEntry {
         name: "digest",
@@ -310,7 +311,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &["family", "n", "chunk"],
         nonce: false,
         reference: Some(composite::long_hash_reference),
-        production: None,
+        production: Some(mmh_family::long_hash),
     },
     FnEntry {
         name: "long_mac",
@@ -318,7 +319,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &["family", "n", "chunk"],
         nonce: true,
         reference: Some(composite::long_mac_reference),
-        production: None,
+        production: Some(mmh_family::long_mac),
     },
 ];
 

@@ -16,6 +16,7 @@ pub mod core_rows;
 pub mod dfc;
 pub mod dfc_cipher;
 pub mod memory;
+pub mod mmh;
 #[cfg(uhash_bench_openssl)]
 pub mod openssl;
 pub mod plot;
@@ -35,7 +36,7 @@ pub fn rows() -> Vec<Row> {
     rows.extend(core_rows::rows());
     rows.extend(dfc::rows());
     rows.extend(dfc_cipher::rows());
-    // rows.extend(mmh::rows());
+    rows.extend(mmh::rows());
     // rows.extend(poly1305_aes::rows());
     // ---- peers ----
     rows.extend(poly1305_peers::rows());

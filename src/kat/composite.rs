@@ -4,8 +4,9 @@
 //!
 //! Layouts are in `docs/kat.md`. `expand` and `wc_mac` answer from
 //! `uhash-core` under `--impl production` and from `uhash-ref` under
-//! `--impl reference`; `long_hash`/`long_mac` are reference compositions
-//! until the family crates bring production level-1 kernels.
+//! `--impl reference`. `long_hash`/`long_mac` here are the reference
+//! compositions (big-integer level-1 functions); their production handlers,
+//! over the `mmh` crate's kernels, are in `mmh_family`.
 
 use super::Call;
 use super::reference::{key_bytes, param, param_count, ref_err, words32};
@@ -13,7 +14,7 @@ use super::reference::{key_bytes, param, param_count, ref_err, words32};
 type Answer = Result<Vec<u8>, String>;
 
 /// The 16-byte seed (or AES key) at the front of the key.
-fn seed(call: &Call) -> Result<[u8; 16], String> {
+pub(super) fn seed(call: &Call) -> Result<[u8; 16], String> {
     let k = key_bytes(call, 16)?;
     let mut s = [0u8; 16];
     s.copy_from_slice(k);
@@ -50,7 +51,7 @@ pub(super) fn expand_reference(call: &Call) -> Answer {
 }
 
 /// The 12-byte nonce of a MAC call.
-fn nonce12(call: &Call) -> Result<[u8; 12], String> {
+pub(super) fn nonce12(call: &Call) -> Result<[u8; 12], String> {
     let n = call.nonce.as_deref().ok_or("missing field 'nonce'")?;
     n.try_into()
         .map_err(|_| format!("nonce must be 12 bytes, got {}", n.len()))
@@ -93,21 +94,21 @@ pub(super) fn wc_mac_reference(call: &Call) -> Answer {
 
 /// The level-1 functions a reference long-message hash can use.
 #[derive(Clone, Copy)]
-enum Level1 {
+pub(super) enum Level1 {
     /// MMH32 Toeplitz (family 0x0101 = 257): key k+n−1 words, 32-bit lanes.
     Mmh32,
     /// NH Toeplitz (family 0x0104 = 260): key k+2(n−1) words, 64-bit lanes.
     Nh,
 }
 
-struct LongSpec {
-    family: u16,
-    l1: Level1,
-    lanes: usize,
-    chunk: usize,
+pub(super) struct LongSpec {
+    pub(super) family: u16,
+    pub(super) l1: Level1,
+    pub(super) lanes: usize,
+    pub(super) chunk: usize,
 }
 
-fn long_spec(call: &Call) -> Result<LongSpec, String> {
+pub(super) fn long_spec(call: &Call) -> Result<LongSpec, String> {
     use uhash_core::kdf::family;
     let fam = param(call, "family")?;
     let l1 = match u16::try_from(fam) {

@@ -54,7 +54,7 @@ fn param_b(call: &Call, allowed: &[u32]) -> Result<u32, String> {
 /// The number of `w`-byte words in the message, checking that the length is
 /// a multiple of `w`, that there is at least one word and (if `even`) that
 /// the count is even.
-fn msg_words(call: &Call, w: usize, even: bool) -> Result<usize, String> {
+pub(super) fn msg_words(call: &Call, w: usize, even: bool) -> Result<usize, String> {
     let len = call.msg.len();
     if !len.is_multiple_of(w) {
         return Err(format!(
@@ -74,14 +74,14 @@ fn msg_words(call: &Call, w: usize, even: bool) -> Result<usize, String> {
 }
 
 /// `a + b` words, or an error naming the parameter that made it overflow.
-fn add_words(a: usize, b: usize, what: &str) -> Result<usize, String> {
+pub(super) fn add_words(a: usize, b: usize, what: &str) -> Result<usize, String> {
     a.checked_add(b)
         .ok_or_else(|| format!("param '{what}' is too large for any key"))
 }
 
 /// The first `words` words of `w` bytes of the key; a longer key is used by
 /// its prefix, a shorter one is an error.
-fn key_prefix(call: &Call, words: usize, w: usize) -> Result<&[u8], String> {
+pub(super) fn key_prefix(call: &Call, words: usize, w: usize) -> Result<&[u8], String> {
     let got = call.key.len();
     match words.checked_mul(w) {
         Some(needed) if needed <= got => Ok(&call.key[..needed]),
@@ -111,7 +111,7 @@ pub(super) fn words32(bytes: &[u8]) -> Vec<u32> {
 }
 
 /// Little-endian words of `w` ≤ 8 bytes, zero-extended to `u64`.
-fn words64(bytes: &[u8], w: usize) -> Vec<u64> {
+pub(super) fn words64(bytes: &[u8], w: usize) -> Vec<u64> {
     bytes
         .chunks_exact(w)
         .map(|c| {

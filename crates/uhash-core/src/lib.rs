@@ -27,6 +27,8 @@
 #![deny(unsafe_code)]
 #![doc(html_no_source)]
 
+#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+mod aesni;
 pub mod backend;
 pub mod ct;
 pub mod error;

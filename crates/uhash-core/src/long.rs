@@ -59,13 +59,18 @@
 //! ε ≤ (6·2^-32 + (2^20+1)/2^128 + 6·2^-32)^2 ≈ 2^-56.8.
 //!
 //! # Cost
-//! Per chunk and lane one multiplication modulo 2^130−5 (the lanes' Horner
-//! chains are independent, so they overlap in the pipeline); per message
-//! and lane one level-3 inner product of 5 or 3 words. Families choose
-//! `CHUNK_BYTES` so that this stays a few percent of the chunk kernel.
+//! Per chunk and lane about one multiplication modulo 2^130−5: chunks are
+//! taken four at a time with the precomputed powers k², …, k⁵
+//! ([`p130::horner_powers`]: 27 word products and one carry for four Horner
+//! steps), and the lanes' chains are independent, so they overlap in the
+//! pipeline. The last (up to four) chunks of a message join the length in
+//! one such step, so the work after the last kernel is one short product
+//! and a carry, then per lane one level-3 inner product of 5 or 3 words.
+//! Families choose `CHUNK_BYTES` so that all this stays a few percent of
+//! the chunk kernel.
 
 use crate::kdf::{self, LEVEL_L1, LEVEL_L2, LEVEL_L3};
-use crate::p130::{Fe130, Multiplier};
+use crate::p130::{self, Fe130, Multiplier};
 use crate::{Error, p32, p64, wide};
 use zeroize::Zeroize;
 
@@ -182,13 +187,21 @@ pub fn l3_mmh64(key: &[u64; 3], z: (u128, u64)) -> u64 {
 #[derive(Clone)]
 pub struct LongHash<H: ChunkHash> {
     l1: H,
-    l2: [Multiplier; MAX_LANES],
+    /// Per lane, the level-2 key k and its powers k², …, k⁵.
+    l2: [[Multiplier; 5]; MAX_LANES],
     l3: [L3Key; MAX_LANES],
     acc: [Fe130; MAX_LANES],
     buf: H::Chunk,
     buf_len: usize,
     /// Bytes of `buf` (a prefix) that may be non-zero; the rest is zero.
     dirty: usize,
+    /// Lane values of up to four chunks not yet in `acc`. Level 2 takes
+    /// chunks four at a time ([`p130::horner_powers`]: a quarter of the
+    /// carries and three quarters of the products of four single steps),
+    /// when a fifth chunk arrives; so the last group of a message is still
+    /// here at the end, and joins the length in one step of powers.
+    group: [[u64; MAX_LANES]; 4],
+    group_len: usize,
     chunk: usize,
     total: u64,
 }
@@ -291,7 +304,7 @@ impl<H: ChunkHash> LongHash<H> {
                 reason: "one level-2 and one level-3 key per lane",
             });
         }
-        let mut l2 = [Multiplier::default(); MAX_LANES];
+        let mut l2 = [[Multiplier::default(); 5]; MAX_LANES];
         let mut l3 = [L3Key::default(); MAX_LANES];
         let l3_len = L3Key::bytes(H::LANE_BITS);
         for i in 0..H::LANES {
@@ -310,7 +323,12 @@ impl<H: ChunkHash> LongHash<H> {
                     got: k3.len(),
                 });
             }
-            l2[i] = Multiplier::new(Fe130::from_u128(u128::from_le_bytes(*k2)));
+            let k = Fe130::from_u128(u128::from_le_bytes(*k2));
+            let mut pow = [Multiplier::new(k); 5];
+            for j in 1..5 {
+                pow[j] = Multiplier::new(pow[j - 1].value().mul_fe(k));
+            }
+            l2[i] = pow;
             l3[i] = L3Key::from_bytes(H::LANE_BITS, &k3[..l3_len]);
         }
         Ok(Self {
@@ -321,6 +339,8 @@ impl<H: ChunkHash> LongHash<H> {
             buf: H::zero_chunk(),
             buf_len: 0,
             dirty: 0,
+            group: [[0; MAX_LANES]; 4],
+            group_len: 0,
             chunk,
             total: 0,
         })
@@ -331,18 +351,31 @@ impl<H: ChunkHash> LongHash<H> {
         &self.l1
     }
 
+    /// A chunk's lane values: held; when four are held and a fifth comes,
+    /// the four enter `acc` in one step of powers.
     #[inline(always)]
-    fn absorb_lanes(&mut self, y: &[u64; MAX_LANES]) {
-        for ((acc, k), &yi) in self.acc.iter_mut().zip(&self.l2).zip(y).take(H::LANES) {
-            *acc = (*acc + Fe130::from_u128(yi as u128)) * k;
+    fn absorb_chunk_lanes(&mut self, y: &[u64; MAX_LANES]) {
+        if self.group_len == 4 {
+            for (i, (acc, pow)) in self.acc.iter_mut().zip(&self.l2).enumerate().take(H::LANES) {
+                let ys = [
+                    self.group[0][i],
+                    self.group[1][i],
+                    self.group[2][i],
+                    self.group[3][i],
+                ];
+                *acc = p130::horner_powers(*acc, &ys, pow);
+            }
+            self.group_len = 0;
         }
+        self.group[self.group_len] = *y;
+        self.group_len += 1;
     }
 
     #[inline(always)]
     fn absorb_chunk(&mut self, chunk: &[u8]) {
         let mut y = [0u64; MAX_LANES];
         self.l1.hash_chunk(chunk, &mut y);
-        self.absorb_lanes(&y);
+        self.absorb_chunk_lanes(&y);
     }
 
     /// Hash the buffered chunk, zero-padded past `buf_len` (only the bytes
@@ -358,7 +391,7 @@ impl<H: ChunkHash> LongHash<H> {
         let mut y = [0u64; MAX_LANES];
         self.l1
             .hash_padded_chunk(&self.buf.as_ref()[..chunk], used, &mut y);
-        self.absorb_lanes(&y);
+        self.absorb_chunk_lanes(&y);
         self.buf_len = 0;
     }
 
@@ -394,8 +427,17 @@ impl<H: ChunkHash> LongHash<H> {
         if self.buf_len > 0 {
             self.absorb_buffer();
         }
-        let len = [self.total; MAX_LANES];
-        self.absorb_lanes(&len);
+        // The held chunks and the length: one step of powers per lane.
+        let g = self.group_len;
+        for (i, (acc, pow)) in self.acc.iter_mut().zip(&self.l2).enumerate().take(H::LANES) {
+            let mut ys = [0u64; 5];
+            for (y, held) in ys.iter_mut().zip(&self.group[..g]) {
+                *y = held[i];
+            }
+            ys[g] = self.total;
+            *acc = p130::horner_powers(*acc, &ys[..=g], pow);
+        }
+        self.group_len = 0;
         let mut out = [0u64; MAX_LANES];
         for (i, o) in out.iter_mut().enumerate().take(H::LANES) {
             let z = self.acc[i].freeze();
@@ -440,6 +482,7 @@ impl<H: ChunkHash> LongHash<H> {
     /// cost more than hashing a short message).
     pub fn reset(&mut self) {
         self.acc = [Fe130::ZERO; MAX_LANES];
+        self.group_len = 0;
         self.buf_len = 0;
         self.total = 0;
     }
@@ -454,7 +497,7 @@ fn write_lanes<H: ChunkHash>(lanes: &[u64; MAX_LANES], out: &mut [u8]) {
 
 impl<H: ChunkHash> Drop for LongHash<H> {
     fn drop(&mut self) {
-        for m in &mut self.l2 {
+        for m in self.l2.iter_mut().flatten() {
             m.zeroize();
         }
         for k in &mut self.l3 {
@@ -463,6 +506,7 @@ impl<H: ChunkHash> Drop for LongHash<H> {
         for a in &mut self.acc {
             a.zeroize();
         }
+        self.group.zeroize();
         self.buf.zeroize();
     }
 }

@@ -169,6 +169,19 @@ impl<H: ChunkHash> MacHash for LongHash<H> {
 /// multiple of `lane_bytes`.
 pub fn add_lanes_assign(lane_bytes: usize, acc: &mut [u8], x: &[u8]) {
     for (la, lx) in acc.chunks_mut(lane_bytes).zip(x.chunks(lane_bytes)) {
+        // The common lane widths as one machine addition each.
+        macro_rules! word {
+            ($t:ty, $n:literal) => {
+                if let (Ok(a), Ok(b)) = (<[u8; $n]>::try_from(&*la), <[u8; $n]>::try_from(lx)) {
+                    let sum = <$t>::from_le_bytes(a).wrapping_add(<$t>::from_le_bytes(b));
+                    la.copy_from_slice(&sum.to_le_bytes());
+                    continue;
+                }
+            };
+        }
+        word!(u32, 4);
+        word!(u64, 8);
+        word!(u128, 16);
         let mut carry = 0u16;
         for (a, b) in la.iter_mut().zip(lx) {
             let s = *a as u16 + *b as u16 + carry;
@@ -217,10 +230,17 @@ pub fn tag_for_hash(
 }
 
 /// Wegman–Carter MAC: tag = H(m) + AES_k(nonce ‖ j) lane by lane.
+///
+/// On x86 CPUs with AES-NI the pad blocks are computed by
+/// `crate::aesni` (the same AES-128, without the `aes` crate's per-call
+/// VAES set-up, which costs more than the block itself); elsewhere by the
+/// `aes` crate.
 #[derive(Clone)]
 pub struct WegmanCarter<H: MacHash> {
     hash: H,
     cipher: aes::Aes128,
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    fast: Option<crate::aesni::Aes128Ni>,
 }
 
 impl<H: MacHash> core::fmt::Debug for WegmanCarter<H> {
@@ -242,7 +262,25 @@ impl<H: MacHash> WegmanCarter<H> {
         Self {
             hash,
             cipher: aes::Aes128::new(pad_key.into()),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            fast: crate::aesni::Aes128Ni::new(pad_key),
         }
+    }
+
+    /// The pad stream of `nonce` into `out` (as [`pad`]).
+    fn pad_into(&self, nonce: &Nonce, out: &mut [u8]) {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        if let Some(fast) = &self.fast {
+            for (j, chunk) in out.chunks_mut(16).enumerate() {
+                let mut block = [0u8; 16];
+                block[..12].copy_from_slice(&nonce.0);
+                block[12..].copy_from_slice(&(j as u32).to_le_bytes());
+                fast.encrypt_block(&mut block);
+                chunk.copy_from_slice(&block[..chunk.len()]);
+            }
+            return;
+        }
+        pad(&self.cipher, nonce, out);
     }
 
     /// Every key from one 16-byte seed: the hash's keys as its `from_seed`
@@ -273,9 +311,9 @@ impl<H: MacHash> WegmanCarter<H> {
             bytes: [0; MAX_TAG_BYTES],
             len: n,
         };
-        pad(&self.cipher, nonce, &mut tag.bytes[..n]);
+        self.pad_into(nonce, &mut tag.bytes[..n]);
         add_lanes_assign(H::LANE_BITS as usize / 8, &mut tag.bytes[..n], &h[..n]);
-        zeroize::Zeroize::zeroize(&mut h);
+        zeroize::Zeroize::zeroize(&mut h[..n]);
         tag
     }
 

@@ -1,0 +1,154 @@
+//! AArch64 Advanced SIMD (NEON) kernels for the 32-bit families, built on
+//! `umlal`/`umlal2` (`vmlal_u32`, `vmlal_high_u32`): two 32×32 → 64-bit
+//! products accumulated into two 64-bit lanes per instruction.
+//!
+//! * MMH32, window r: the four message words of a 16-byte block multiply the
+//!   key words at offset r (one `umlal` for the low two, one `umlal2` for the
+//!   high two); the 64-bit lanes wrap mod 2^64 as Definition 5 asks.
+//! * NH, window r (key shifted by 2r words): eight words s = m + k (32-bit
+//!   lanes, wrapping), de-interleaved into even and odd words with
+//!   `uzp1`/`uzp2`, then `umlal`/`umlal2` multiply each pair.
+//!
+//! Messages are loaded as bytes (`ld1 {v.16b}`), so no alignment is
+//! assumed; this backend exists for little-endian AArch64 only (the lanes
+//! must hold little-endian words). Tails of fewer than one block are summed
+//! by the portable code.
+
+use core::arch::aarch64::*;
+use uhash_core::backend::Neon;
+
+macro_rules! kernels {
+    ($($mmh:ident, $nh:ident = $n:literal;)+) => {
+        uhash_core::neon_fn! {
+            $(
+                /// MMH32 Toeplitz sums of `$n` windows (`soft::mmh32_sums`),
+                /// in `out[..$n]`.
+                ///
+                /// # Safety
+                /// The CPU must support the [`Neon`] feature set.
+                unsafe fn $mmh(key: &[u32], msg: &[u8]) -> [u64; 8] {
+                    const N: usize = $n;
+                    let words = (msg.len() / 4).min(key.len().saturating_sub(N - 1));
+                    let mp = msg.as_ptr();
+                    let kp = key.as_ptr();
+                    let mut lo = [vdupq_n_u64(0); N];
+                    let mut hi = [vdupq_n_u64(0); N];
+                    let mut i = 0usize;
+                    while i + 4 <= words {
+                        // SAFETY: message bytes 4i .. 4i+16 exist (i+4 ≤ words).
+                        let m = vreinterpretq_u32_u8(unsafe { vld1q_u8(mp.add(4 * i)) });
+                        for t in 0..N {
+                            // SAFETY: key words i+t .. i+t+4 exist:
+                            // i+t+4 ≤ words+N−1 ≤ key.len().
+                            let k = unsafe { vld1q_u32(kp.add(i + t)) };
+                            lo[t] = vmlal_u32(lo[t], vget_low_u32(m), vget_low_u32(k));
+                            hi[t] = vmlal_high_u32(hi[t], m, k);
+                        }
+                        i += 4;
+                    }
+                    let mut out = [0u64; 8];
+                    for t in 0..N {
+                        let v = vaddq_u64(lo[t], hi[t]);
+                        out[t] = vgetq_lane_u64::<0>(v).wrapping_add(vgetq_lane_u64::<1>(v));
+                    }
+                    let tail = crate::soft::mmh32_sums::<N>(
+                        key.get(i..).unwrap_or(&[]),
+                        msg.get(4 * i..4 * words).unwrap_or(&[]),
+                    );
+                    for t in 0..N {
+                        out[t] = out[t].wrapping_add(tail[t]);
+                    }
+                    out
+                }
+
+                /// NH Toeplitz sums of `$n` windows shifted by two words
+                /// (`soft::nh_sums`), in `out[..$n]`.
+                ///
+                /// # Safety
+                /// The CPU must support the [`Neon`] feature set.
+                unsafe fn $nh(key: &[u32], msg: &[u8]) -> [u64; 8] {
+                    const N: usize = $n;
+                    let words = (msg.len() / 4).min(key.len().saturating_sub(2 * (N - 1))) & !1;
+                    let mp = msg.as_ptr();
+                    let kp = key.as_ptr();
+                    let mut lo = [vdupq_n_u64(0); N];
+                    let mut hi = [vdupq_n_u64(0); N];
+                    let mut i = 0usize;
+                    while i + 8 <= words {
+                        // SAFETY: message bytes 4i .. 4i+32 exist (i+8 ≤ words).
+                        let (a, b) = unsafe {
+                            (
+                                vreinterpretq_u32_u8(vld1q_u8(mp.add(4 * i))),
+                                vreinterpretq_u32_u8(vld1q_u8(mp.add(4 * i + 16))),
+                            )
+                        };
+                        for t in 0..N {
+                            // SAFETY: key words i+2t .. i+2t+8 exist:
+                            // i+8+2t ≤ words+2(N−1) ≤ key.len().
+                            let (ka, kb) = unsafe {
+                                (vld1q_u32(kp.add(i + 2 * t)), vld1q_u32(kp.add(i + 2 * t + 4)))
+                            };
+                            let sa = vaddq_u32(a, ka);
+                            let sb = vaddq_u32(b, kb);
+                            let e = vuzp1q_u32(sa, sb);
+                            let o = vuzp2q_u32(sa, sb);
+                            lo[t] = vmlal_u32(lo[t], vget_low_u32(e), vget_low_u32(o));
+                            hi[t] = vmlal_high_u32(hi[t], e, o);
+                        }
+                        i += 8;
+                    }
+                    let mut out = [0u64; 8];
+                    for t in 0..N {
+                        let v = vaddq_u64(lo[t], hi[t]);
+                        out[t] = vgetq_lane_u64::<0>(v).wrapping_add(vgetq_lane_u64::<1>(v));
+                    }
+                    let tail = crate::soft::nh_sums::<N>(
+                        key.get(i..).unwrap_or(&[]),
+                        msg.get(4 * i..4 * words).unwrap_or(&[]),
+                    );
+                    for t in 0..N {
+                        out[t] = out[t].wrapping_add(tail[t]);
+                    }
+                    out
+                }
+            )+
+        }
+
+        /// The MMH32 sums of N ≤ 8 windows with NEON.
+        #[inline]
+        pub(crate) fn mmh32_sums<const N: usize>(_w: Neon, key: &[u32], msg: &[u8]) -> [u64; N] {
+            let f: unsafe fn(&[u32], &[u8]) -> [u64; 8] = match N {
+                $($n => $mmh,)+
+                _ => return crate::soft::mmh32_sums::<N>(key, msg),
+            };
+            // SAFETY: `_w` exists only if run-time detection found every
+            // feature of the `Neon` set, the list `neon_fn!` compiled these
+            // functions with.
+            let out = unsafe { f(key, msg) };
+            core::array::from_fn(|t| out[t])
+        }
+
+        /// The NH sums of N ≤ 8 windows with NEON.
+        #[inline]
+        pub(crate) fn nh_sums<const N: usize>(_w: Neon, key: &[u32], msg: &[u8]) -> [u64; N] {
+            let f: unsafe fn(&[u32], &[u8]) -> [u64; 8] = match N {
+                $($n => $nh,)+
+                _ => return crate::soft::nh_sums::<N>(key, msg),
+            };
+            // SAFETY: as in `mmh32_sums`.
+            let out = unsafe { f(key, msg) };
+            core::array::from_fn(|t| out[t])
+        }
+    };
+}
+
+kernels! {
+    mmh32_1, nh_1 = 1;
+    mmh32_2, nh_2 = 2;
+    mmh32_3, nh_3 = 3;
+    mmh32_4, nh_4 = 4;
+    mmh32_5, nh_5 = 5;
+    mmh32_6, nh_6 = 6;
+    mmh32_7, nh_7 = 7;
+    mmh32_8, nh_8 = 8;
+}

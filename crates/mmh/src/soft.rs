@@ -1,0 +1,70 @@
+//! The portable kernels: plain Rust, `no_std`, no `unsafe`, the same results
+//! on every target (words are read little-endian with `from_le_bytes`, so
+//! big-endian targets agree).
+//!
+//! Each kernel returns the *sums* of its definition before any reduction;
+//! [`crate::engine`] applies the final `mod p` and `mod 2^b` steps, which are
+//! shared by every backend.
+//!
+//! Memory safety never depends on the caller: every kernel only reads the
+//! words that both the message and the key hold (the callers check the
+//! lengths and report errors before calling).
+
+/// Σ_j m_j·key[j + r] mod 2^64 for r = 0..N: the MMH32 inner products of the
+/// N Toeplitz windows (window r is the key shifted by r words).
+#[inline]
+pub(crate) fn mmh32_sums<const N: usize>(key: &[u32], msg: &[u8]) -> [u64; N] {
+    let (words, _) = msg.as_chunks::<4>();
+    let mut out = [0u64; N];
+    for (r, o) in out.iter_mut().enumerate() {
+        let window = key.get(r..).unwrap_or(&[]);
+        *o = words.iter().zip(window).fold(0u64, |s, (m, &x)| {
+            s.wrapping_add(u64::from(u32::from_le_bytes(*m)) * u64::from(x))
+        });
+    }
+    out
+}
+
+/// Σ_i (m_{2i} + k_{2i+2r} mod 2^32)·(m_{2i+1} + k_{2i+1+2r} mod 2^32)
+/// mod 2^64 for r = 0..N: NH over adjacent word pairs, the key shifted by
+/// two words per window. NMH32's inner sum is the r = 0 value.
+#[inline]
+pub(crate) fn nh_sums<const N: usize>(key: &[u32], msg: &[u8]) -> [u64; N] {
+    let (pairs, _) = msg.as_chunks::<8>();
+    let mut out = [0u64; N];
+    for (r, o) in out.iter_mut().enumerate() {
+        let window = key.get(2 * r..).unwrap_or(&[]);
+        let (kpairs, _) = window.as_chunks::<2>();
+        *o = pairs.iter().zip(kpairs).fold(0u64, |s, (m, k)| {
+            let a = u32::from_le_bytes([m[0], m[1], m[2], m[3]]).wrapping_add(k[0]);
+            let b = u32::from_le_bytes([m[4], m[5], m[6], m[7]]).wrapping_add(k[1]);
+            s.wrapping_add(u64::from(a) * u64::from(b))
+        });
+    }
+    out
+}
+
+/// Σ_j m_j·x_j mod 2^128 over 64-bit little-endian words: the MMH64 inner
+/// product. Four accumulators keep four add/carry chains in flight. Always
+/// inlined, so that the `mulx` backend compiles this same body with
+/// BMI2/ADX enabled.
+#[inline(always)]
+pub(crate) fn mmh64_sum(key: &[u64], msg: &[u8]) -> u128 {
+    let (words, _) = msg.as_chunks::<8>();
+    let n = words.len().min(key.len());
+    let (w4, _) = words[..n].as_chunks::<4>();
+    let (k4, _) = key[..n].as_chunks::<4>();
+    let mut acc = [0u128; 4];
+    for (m, x) in w4.iter().zip(k4) {
+        for j in 0..4 {
+            acc[j] = acc[j].wrapping_add(u128::from(u64::from_le_bytes(m[j])) * u128::from(x[j]));
+        }
+    }
+    for (m, &x) in words[4 * w4.len()..n].iter().zip(&key[4 * w4.len()..n]) {
+        acc[0] = acc[0].wrapping_add(u128::from(u64::from_le_bytes(*m)) * u128::from(x));
+    }
+    acc[0]
+        .wrapping_add(acc[1])
+        .wrapping_add(acc[2])
+        .wrapping_add(acc[3])
+}

@@ -1,0 +1,188 @@
+//! AVX2 kernels for the 32-bit families (`vpmuludq` on 256-bit vectors).
+//!
+//! The same schemes as the AVX-512 kernels (see `x86::avx512`), on blocks
+//! of 8 words (32 bytes): MMH32 windows share key loads (the vector loaded
+//! at word offset t serves the even words of window t and the odd words of
+//! window t − 1), NH adds message and key in 32-bit lanes and multiplies
+//! each lane's two halves. Tails use `vpmaskmovd` loads, which read no
+//! memory outside the slices (masked-off lanes are not accessed and cannot
+//! fault).
+
+use core::arch::x86_64::*;
+use uhash_core::backend::Avx2;
+
+/// The `vpmaskmovd` mask of the first `w` (≤ 8) 32-bit lanes (expanded
+/// inside the kernels, so that it is compiled with their features).
+macro_rules! mask8 {
+    ($w:expr) => {
+        _mm256_cmpgt_epi32(
+            _mm256_set1_epi32($w as i32),
+            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+        )
+    };
+}
+
+/// The sum of the four 64-bit lanes of a vector, mod 2^64.
+macro_rules! hsum {
+    ($v:expr) => {{
+        let v = $v;
+        (_mm256_extract_epi64::<0>(v) as u64)
+            .wrapping_add(_mm256_extract_epi64::<1>(v) as u64)
+            .wrapping_add(_mm256_extract_epi64::<2>(v) as u64)
+            .wrapping_add(_mm256_extract_epi64::<3>(v) as u64)
+    }};
+}
+
+macro_rules! kernels {
+    ($($mmh:ident, $nh:ident = $n:literal;)+) => {
+        uhash_core::avx2_fn! {
+            $(
+                /// MMH32 Toeplitz sums of `$n` windows (`soft::mmh32_sums`),
+                /// in `out[..$n]`.
+                ///
+                /// # Safety
+                /// The CPU must support the [`Avx2`] feature set.
+                unsafe fn $mmh(key: &[u32], msg: &[u8]) -> [u64; 8] {
+                    const N: usize = $n;
+                    // Words of the message that every window's key covers.
+                    let words = (msg.len() / 4).min(key.len().saturating_sub(N - 1));
+                    let mp = msg.as_ptr();
+                    let kp = key.as_ptr();
+                    let mut even = [_mm256_setzero_si256(); N];
+                    let mut odd = [_mm256_setzero_si256(); N];
+                    let mut i = 0usize;
+                    // 8 words per step while a 9th exists, so that the key
+                    // load at offset N (odd words of window N−1) stays inside
+                    // the key: it reads words i+N .. i+N+8 ≤ words+N−1.
+                    while i + 9 <= words {
+                        // SAFETY: message words i..i+8 exist (i+8 < words).
+                        let m = unsafe { _mm256_loadu_si256(mp.add(4 * i).cast()) };
+                        let mo = _mm256_srli_epi64::<32>(m);
+                        // SAFETY: key words i..i+8 exist (i+8 < words ≤ key.len()).
+                        let mut k = unsafe { _mm256_loadu_si256(kp.add(i).cast()) };
+                        for t in 0..N {
+                            // SAFETY: key words i+t+1 .. i+t+9 exist:
+                            // i+t+9 ≤ words+N−1 ≤ key.len() for t ≤ N−1.
+                            let k1 = unsafe { _mm256_loadu_si256(kp.add(i + t + 1).cast()) };
+                            even[t] = _mm256_add_epi64(even[t], _mm256_mul_epu32(m, k));
+                            odd[t] = _mm256_add_epi64(odd[t], _mm256_mul_epu32(mo, k1));
+                            k = k1;
+                        }
+                        i += 8;
+                    }
+                    let w = words - i;
+                    if w > 0 {
+                        let mask = mask8!(w);
+                        // SAFETY: masked load of words i..i+w, all inside the
+                        // message; masked-off lanes are not read.
+                        let m = unsafe { _mm256_maskload_epi32(mp.add(4 * i).cast(), mask) };
+                        let mo = _mm256_srli_epi64::<32>(m);
+                        for t in 0..N {
+                            // SAFETY: masked load of key words i+t .. i+t+w,
+                            // inside the key (i+w+N−1 = words+N−1 ≤ key.len()).
+                            let k = unsafe { _mm256_maskload_epi32(kp.add(i + t).cast(), mask) };
+                            even[t] = _mm256_add_epi64(even[t], _mm256_mul_epu32(m, k));
+                            odd[t] = _mm256_add_epi64(
+                                odd[t],
+                                _mm256_mul_epu32(mo, _mm256_srli_epi64::<32>(k)),
+                            );
+                        }
+                    }
+                    let mut out = [0u64; 8];
+                    for t in 0..N {
+                        out[t] = hsum!(_mm256_add_epi64(even[t], odd[t]));
+                    }
+                    out
+                }
+
+                /// NH Toeplitz sums of `$n` windows shifted by two words
+                /// (`soft::nh_sums`), in `out[..$n]`.
+                ///
+                /// # Safety
+                /// The CPU must support the [`Avx2`] feature set.
+                unsafe fn $nh(key: &[u32], msg: &[u8]) -> [u64; 8] {
+                    const N: usize = $n;
+                    // Whole pairs of the message that every window covers.
+                    let words = (msg.len() / 4).min(key.len().saturating_sub(2 * (N - 1))) & !1;
+                    let mp = msg.as_ptr();
+                    let kp = key.as_ptr();
+                    let mut acc = [_mm256_setzero_si256(); N];
+                    let mut i = 0usize;
+                    while i + 8 <= words {
+                        // SAFETY: message words i..i+8 exist.
+                        let m = unsafe { _mm256_loadu_si256(mp.add(4 * i).cast()) };
+                        for t in 0..N {
+                            // SAFETY: key words i+2t .. i+2t+8 exist:
+                            // i+8+2t ≤ words+2(N−1) ≤ key.len().
+                            let k = unsafe { _mm256_loadu_si256(kp.add(i + 2 * t).cast()) };
+                            let s = _mm256_add_epi32(m, k);
+                            acc[t] = _mm256_add_epi64(
+                                acc[t],
+                                _mm256_mul_epu32(s, _mm256_srli_epi64::<32>(s)),
+                            );
+                        }
+                        i += 8;
+                    }
+                    let w = words - i;
+                    if w > 0 {
+                        let mask = mask8!(w);
+                        // SAFETY: masked load of message words i..i+w.
+                        let m = unsafe { _mm256_maskload_epi32(mp.add(4 * i).cast(), mask) };
+                        for t in 0..N {
+                            // SAFETY: masked load of key words i+2t .. i+2t+w,
+                            // inside the key (words+2(N−1) ≤ key.len()).
+                            let k = unsafe { _mm256_maskload_epi32(kp.add(i + 2 * t).cast(), mask) };
+                            let s = _mm256_add_epi32(m, k);
+                            acc[t] = _mm256_add_epi64(
+                                acc[t],
+                                _mm256_mul_epu32(s, _mm256_srli_epi64::<32>(s)),
+                            );
+                        }
+                    }
+                    let mut out = [0u64; 8];
+                    for t in 0..N {
+                        out[t] = hsum!(acc[t]);
+                    }
+                    out
+                }
+            )+
+        }
+
+        /// The MMH32 sums of N ≤ 8 windows with AVX2.
+        #[inline]
+        pub(crate) fn mmh32_sums<const N: usize>(_w: Avx2, key: &[u32], msg: &[u8]) -> [u64; N] {
+            let f: unsafe fn(&[u32], &[u8]) -> [u64; 8] = match N {
+                $($n => $mmh,)+
+                _ => return crate::soft::mmh32_sums::<N>(key, msg),
+            };
+            // SAFETY: `_w` exists only if run-time detection found every
+            // feature of the `Avx2` set, the list `avx2_fn!` compiled
+            // these functions with.
+            let out = unsafe { f(key, msg) };
+            core::array::from_fn(|t| out[t])
+        }
+
+        /// The NH sums of N ≤ 8 windows with AVX2.
+        #[inline]
+        pub(crate) fn nh_sums<const N: usize>(_w: Avx2, key: &[u32], msg: &[u8]) -> [u64; N] {
+            let f: unsafe fn(&[u32], &[u8]) -> [u64; 8] = match N {
+                $($n => $nh,)+
+                _ => return crate::soft::nh_sums::<N>(key, msg),
+            };
+            // SAFETY: as in `mmh32_sums`.
+            let out = unsafe { f(key, msg) };
+            core::array::from_fn(|t| out[t])
+        }
+    };
+}
+
+kernels! {
+    mmh32_1, nh_1 = 1;
+    mmh32_2, nh_2 = 2;
+    mmh32_3, nh_3 = 3;
+    mmh32_4, nh_4 = 4;
+    mmh32_5, nh_5 = 5;
+    mmh32_6, nh_6 = 6;
+    mmh32_7, nh_7 = 7;
+    mmh32_8, nh_8 = 8;
+}

@@ -1,0 +1,524 @@
+//! The long-message kernels, hashes and MACs against their reference
+//! compositions (`uhash_ref::long` over the big-integer paper functions, keys
+//! from `uhash_ref::kdf`), for every backend, chunk sizes chosen at run time,
+//! every split of the input, the `UniversalHash` trait paths, and the
+//! independent Python vectors of `tools/interop/long_mac.py`.
+
+use mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
+use mmh::{Engine32, Engine64};
+use proptest::prelude::*;
+use uhash_core::long::{ChunkHash, LongHash};
+use uhash_core::mac::{MacHash, Nonce, WegmanCarter};
+use uhash_ref::kdf::{expand, label};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Fam {
+    Mmh32,
+    Nmh32,
+    Mmh64,
+    Nh,
+}
+
+impl Fam {
+    fn id(self) -> u16 {
+        match self {
+            Fam::Mmh32 => 0x0101,
+            Fam::Nmh32 => 0x0102,
+            Fam::Mmh64 => 0x0103,
+            Fam::Nh => 0x0104,
+        }
+    }
+}
+
+fn words32(b: &[u8]) -> Vec<u32> {
+    b.chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+fn words64(b: &[u8]) -> Vec<u64> {
+    b.chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// The long-message hash composed from the reference paper functions, keys
+/// derived as `LongHash::from_seed` documents.
+fn reference_hash(fam: Fam, n: usize, chunk: usize, seed: &[u8; 16], msg: &[u8]) -> Vec<u8> {
+    let f = fam.id();
+    let lanes = n as u8;
+    let k = chunk / 4;
+    let (l1_bytes, lane_bits, l3_len) = match fam {
+        Fam::Mmh32 => (4 * (k + n - 1), 32, 20),
+        Fam::Nmh32 => (4 * k, 32, 20),
+        Fam::Mmh64 => (chunk, 64, 24),
+        Fam::Nh => (4 * (k + 2 * (n - 1)), 64, 24),
+    };
+    let key = expand(seed, label(f, lanes, 1, 0), l1_bytes);
+    let l2: Vec<Vec<u8>> = (0..n)
+        .map(|i| expand(seed, label(f, lanes, 2, i as u32), 16))
+        .collect();
+    let l3: Vec<Vec<u8>> = (0..n)
+        .map(|i| expand(seed, label(f, lanes, 3, i as u32), l3_len))
+        .collect();
+    let l1 = |c: &[u8]| -> Vec<u64> {
+        match fam {
+            Fam::Mmh32 => uhash_ref::mmh::mmh32_toeplitz(&words32(&key), &words32(c), n)
+                .unwrap()
+                .into_iter()
+                .map(u64::from)
+                .collect(),
+            Fam::Nmh32 => vec![u64::from(
+                uhash_ref::mmh::nmh32(&words32(&key), &words32(c)).unwrap(),
+            )],
+            Fam::Mmh64 => vec![uhash_ref::mmh::mmh64(&words64(&key), &words64(c)).unwrap()],
+            Fam::Nh => uhash_ref::nh::nh_toeplitz(&words32(&key), &words32(c), n).unwrap(),
+        }
+    };
+    uhash_ref::long::long_hash(&l1, chunk, lane_bits, &l2, &l3, msg).unwrap()
+}
+
+/// The Wegman–Carter tag over `reference_hash`.
+fn reference_mac(
+    fam: Fam,
+    n: usize,
+    chunk: usize,
+    seed: &[u8; 16],
+    nonce: &[u8; 12],
+    msg: &[u8],
+) -> Vec<u8> {
+    let h = reference_hash(fam, n, chunk, seed, msg);
+    let pad_key: [u8; 16] = expand(seed, label(fam.id(), n as u8, 0xff, 0), 16)
+        .try_into()
+        .unwrap();
+    let lane_bits = if matches!(fam, Fam::Mmh32 | Fam::Nmh32) {
+        32
+    } else {
+        64
+    };
+    uhash_ref::mac::wegman_carter(&pad_key, nonce, lane_bits, &h).unwrap()
+}
+
+/// LongHash over a kernel with a run-time chunk, fed in the pieces `splits`.
+fn production<H: ChunkHash>(
+    make: impl FnOnce(&mut uhash_core::kdf::KeyStream) -> Result<H, uhash_core::Error>,
+    seed: &[u8; 16],
+    msg: &[u8],
+    splits: &[usize],
+) -> Vec<u8> {
+    let mut h = LongHash::<H>::from_seed_with_kernel(seed, make).unwrap();
+    let mut rest = msg;
+    for &s in splits {
+        let s = s.min(rest.len());
+        h.update(&rest[..s]);
+        rest = &rest[s..];
+    }
+    h.update(rest);
+    let mut out = vec![0u8; LongHash::<H>::OUT_BYTES];
+    h.finalize_into(&mut out).unwrap();
+    // finalize leaves the state reset: hashing again gives the same output
+    h.update(msg);
+    let mut again = vec![0u8; LongHash::<H>::OUT_BYTES];
+    h.finalize_into(&mut again).unwrap();
+    assert_eq!(out, again);
+    out
+}
+
+/// Every backend's production hash of (fam, n, chunk) over `msg`.
+fn all_productions(
+    fam: Fam,
+    n: usize,
+    chunk: usize,
+    seed: &[u8; 16],
+    msg: &[u8],
+    splits: &[usize],
+) -> Vec<(String, Vec<u8>)> {
+    const CAP: usize = 1 << 12;
+    let mut v = Vec::new();
+    macro_rules! lanes {
+        ($kernel:ident, $engine:ident) => {
+            for e in $engine::all_supported() {
+                let out = match n {
+                    1 => production(
+                        |ks| $kernel::<1, CAP>::from_key_stream_with(ks, chunk, e),
+                        seed,
+                        msg,
+                        splits,
+                    ),
+                    2 => production(
+                        |ks| $kernel::<2, CAP>::from_key_stream_with(ks, chunk, e),
+                        seed,
+                        msg,
+                        splits,
+                    ),
+                    3 => production(
+                        |ks| $kernel::<3, CAP>::from_key_stream_with(ks, chunk, e),
+                        seed,
+                        msg,
+                        splits,
+                    ),
+                    4 => production(
+                        |ks| $kernel::<4, CAP>::from_key_stream_with(ks, chunk, e),
+                        seed,
+                        msg,
+                        splits,
+                    ),
+                    5 => production(
+                        |ks| $kernel::<5, CAP>::from_key_stream_with(ks, chunk, e),
+                        seed,
+                        msg,
+                        splits,
+                    ),
+                    8 => production(
+                        |ks| $kernel::<8, CAP>::from_key_stream_with(ks, chunk, e),
+                        seed,
+                        msg,
+                        splits,
+                    ),
+                    _ => unreachable!(),
+                };
+                v.push((e.backend().to_string(), out));
+            }
+        };
+    }
+    match fam {
+        Fam::Mmh32 => lanes!(Mmh32Kernel, Engine32),
+        Fam::Nh => lanes!(NhKernel, Engine32),
+        Fam::Nmh32 => {
+            for e in Engine32::all_supported() {
+                let out = production(
+                    |ks| Nmh32Kernel::<CAP>::from_key_stream_with(ks, chunk, e),
+                    seed,
+                    msg,
+                    splits,
+                );
+                v.push((e.backend().to_string(), out));
+            }
+        }
+        Fam::Mmh64 => {
+            for e in Engine64::all_supported() {
+                let out = production(
+                    |ks| Mmh64Kernel::<CAP>::from_key_stream_with(ks, chunk, e),
+                    seed,
+                    msg,
+                    splits,
+                );
+                v.push((e.backend().to_string(), out));
+            }
+        }
+    }
+    v
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: ProptestConfig::default().cases.min(48),
+        ..ProptestConfig::default()
+    }
+}
+
+fn family() -> impl Strategy<Value = (Fam, usize)> {
+    prop_oneof![
+        (
+            Just(Fam::Mmh32),
+            prop::sample::select(vec![1usize, 2, 3, 4, 5, 8])
+        ),
+        (
+            Just(Fam::Nh),
+            prop::sample::select(vec![1usize, 2, 3, 4, 5, 8])
+        ),
+        (Just(Fam::Nmh32), Just(1usize)),
+        (Just(Fam::Mmh64), Just(1usize)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn kernels_with_any_chunk_equal_the_reference(
+        (fam, n) in family(),
+        chunk_units in prop_oneof![1usize..=4, 5usize..=40, Just(128), Just(129)],
+        len_chunks in 0usize..4,
+        len_extra in 0usize..70,
+        seed in any::<[u8; 16]>(),
+        fill in any::<u8>(),
+        splits in prop::collection::vec(0usize..300, 0..5),
+    ) {
+        let unit = if fam == Fam::Mmh32 { 4 } else { 8 };
+        let chunk = unit * chunk_units;
+        let len = len_chunks * chunk + len_extra;
+        let msg: Vec<u8> = (0..len).map(|i| (i as u8).wrapping_mul(31) ^ fill).collect();
+        let want = reference_hash(fam, n, chunk, &seed, &msg);
+        for (backend, got) in all_productions(fam, n, chunk, &seed, &msg, &splits) {
+            prop_assert_eq!(&got, &want, "{:?} n={} chunk={} len={} {}", fam, n, chunk, len, backend);
+        }
+    }
+}
+
+#[test]
+fn edge_lengths_and_extreme_bytes() {
+    let seed = [0xa5; 16];
+    for (fam, n) in [
+        (Fam::Mmh32, 1),
+        (Fam::Mmh32, 3),
+        (Fam::Nh, 2),
+        (Fam::Nmh32, 1),
+        (Fam::Mmh64, 1),
+    ] {
+        for chunk in [8, 64, 72] {
+            for len in [0, 1, chunk - 1, chunk, chunk + 1, 2 * chunk, 3 * chunk + 7] {
+                for fill in [0u8, 0xff] {
+                    let msg = vec![fill; len];
+                    let want = reference_hash(fam, n, chunk, &seed, &msg);
+                    for (backend, got) in all_productions(fam, n, chunk, &seed, &msg, &[1, chunk]) {
+                        assert_eq!(
+                            got, want,
+                            "{fam:?} n={n} chunk={chunk} len={len} fill={fill:#x} {backend}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `long_hash`/`long_mac` vectors of `tests/kat_cli.rs`, computed by
+/// `tools/interop/long_mac.py` (Python, OpenSSL AES) independently of the
+/// Rust code.
+#[test]
+fn python_interop_vectors() {
+    let seed: [u8; 16] = core::array::from_fn(|i| i as u8);
+    let msg13: Vec<u8> = (0..13).collect();
+    let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+    // long_hash family 257 n=2 chunk=8
+    let got = production(
+        |ks| Mmh32Kernel::<2, 8>::from_key_stream_with(ks, 8, Engine32::detect()),
+        &seed,
+        &msg13,
+        &[],
+    );
+    assert_eq!(hex(&got), "a1c84d764509ee17");
+    let got = production(
+        |ks| Mmh32Kernel::<1, 8>::from_key_stream_with(ks, 8, Engine32::detect()),
+        &seed,
+        &[],
+        &[],
+    );
+    assert_eq!(hex(&got), "00000000");
+    let got = production(
+        |ks| NhKernel::<2, 16>::from_key_stream_with(ks, 16, Engine32::detect()),
+        &seed,
+        &[0xff; 40],
+        &[],
+    );
+    assert_eq!(hex(&got), "bbf8fa79f332b18a6373bf50563c3927");
+    // long_mac
+    let nonce = Nonce::from_bytes(core::array::from_fn(|i| i as u8));
+    let pad = |fam: u16, n: u8| -> [u8; 16] {
+        uhash_core::kdf::expand_array(&seed, uhash_core::kdf::label(fam, n, 0xff, 0))
+    };
+    let h = LongHash::<Mmh32Kernel<2, 8>>::from_seed(&seed).unwrap();
+    let mut mac = WegmanCarter::new(h, &pad(0x0101, 2));
+    assert_eq!(
+        hex(mac.authenticate(&nonce, &msg13).as_bytes()),
+        "1c37d4ed1fba5f7b"
+    );
+    let h = LongHash::<NhKernel<1, 8>>::from_seed(&seed).unwrap();
+    let mut mac = WegmanCarter::new(h, &pad(0x0104, 1));
+    assert_eq!(
+        hex(mac.authenticate(&nonce, &msg13).as_bytes()),
+        "32bbc78e272fbe04"
+    );
+}
+
+/// The ready-made types (default 16 KiB chunk) equal the reference, and
+/// their MACs equal the reference Wegman–Carter tag.
+#[test]
+fn default_types_equal_the_reference() {
+    use mmh::hash::*;
+    let seed = [7u8; 16];
+    let nonce = [9u8; 12];
+    let lens = [
+        0usize,
+        1,
+        100,
+        CHUNK_BYTES - 1,
+        CHUNK_BYTES,
+        CHUNK_BYTES + 3,
+    ];
+    let big: Vec<u8> = (0..CHUNK_BYTES + 3)
+        .map(|i| (i * 7 + (i >> 9)) as u8)
+        .collect();
+    macro_rules! check {
+        ($hash:ident, $mac:ident, $fam:expr, $n:expr) => {
+            for &len in &lens {
+                let msg = &big[..len];
+                let want = reference_hash($fam, $n, CHUNK_BYTES, &seed, msg);
+                let mut h = $hash::from_seed(&seed);
+                h.update(msg);
+                assert_eq!(
+                    h.clone().finalize().to_vec(),
+                    want,
+                    "{} len={len}",
+                    stringify!($hash)
+                );
+                assert_eq!(h.finalize_reset().to_vec(), want);
+                h.update(msg);
+                assert_eq!(h.finalize().to_vec(), want);
+                let mut mac = $mac::from_seed(&seed).unwrap();
+                let tag = mac.authenticate(&Nonce::from_bytes(nonce), msg);
+                assert_eq!(
+                    tag.as_bytes(),
+                    reference_mac($fam, $n, CHUNK_BYTES, &seed, &nonce, msg)
+                );
+                assert!(
+                    mac.verify_message(&Nonce::from_bytes(nonce), msg, tag.as_bytes())
+                        .is_ok()
+                );
+                let mut bad = tag.as_bytes().to_vec();
+                bad[0] ^= 1;
+                assert!(
+                    mac.verify_message(&Nonce::from_bytes(nonce), msg, &bad)
+                        .is_err()
+                );
+            }
+        };
+    }
+    check!(Mmh32Hash, Mmh32Mac, Fam::Mmh32, 1);
+    check!(Mmh32x2Hash, Mmh32x2Mac, Fam::Mmh32, 2);
+    check!(Mmh32x4Hash, Mmh32x4Mac, Fam::Mmh32, 4);
+    check!(Nmh32Hash, Nmh32Mac, Fam::Nmh32, 1);
+    check!(Mmh64Hash, Mmh64Mac, Fam::Mmh64, 1);
+    check!(NhHash, NhMac, Fam::Nh, 1);
+    check!(Nhx2Hash, Nhx2Mac, Fam::Nh, 2);
+    check!(Nhx4Hash, Nhx4Mac, Fam::Nh, 4);
+}
+
+/// Every backend gives the same default-type output (40 KiB crosses two
+/// whole chunks and a partial one).
+#[test]
+fn default_types_agree_across_backends() {
+    use mmh::hash::*;
+    let seed = [3u8; 16];
+    let msg: Vec<u8> = (0..40_000u32).map(|i| (i ^ (i >> 8)) as u8).collect();
+    macro_rules! check {
+        ($hash:ident, $engine:ident) => {{
+            let want = {
+                let mut h = $hash::from_seed_with_engine(&seed, $engine::soft());
+                h.update(&msg);
+                h.finalize()
+            };
+            for e in $engine::all_supported() {
+                let mut h = $hash::from_seed_with_engine(&seed, e);
+                assert_eq!(h.engine(), e);
+                for piece in msg.chunks(977) {
+                    h.update(piece);
+                }
+                assert_eq!(h.finalize(), want, "{} {}", stringify!($hash), e.backend());
+            }
+        }};
+    }
+    check!(Mmh32Hash, Engine32);
+    check!(Mmh32x2Hash, Engine32);
+    check!(Mmh32x4Hash, Engine32);
+    check!(Nmh32Hash, Engine32);
+    check!(Mmh64Hash, Engine64);
+    check!(NhHash, Engine32);
+    check!(Nhx2Hash, Engine32);
+    check!(Nhx4Hash, Engine32);
+}
+
+/// The `UniversalHash` paths: whole blocks equal the byte API; a whole
+/// chunk of blocks goes through `proc_par_blocks`; `update_padded` is the
+/// byte API on the zero-padded data; `KeyInit` is `from_seed`.
+#[test]
+fn universal_hash_trait_paths() {
+    use mmh::hash::*;
+    use universal_hash::{KeyInit, UniversalHash};
+    let seed = [0x42u8; 16];
+    let msg: Vec<u8> = (0..(2 * CHUNK_BYTES + 100) as u32)
+        .map(|i| (i * 13) as u8)
+        .collect();
+    macro_rules! check {
+        ($hash:ident, $bs:literal) => {{
+            // whole blocks: trait == bytes
+            let whole = &msg[..msg.len() / $bs * $bs];
+            let mut by_bytes = $hash::from_seed(&seed);
+            by_bytes.update(whole);
+            let want = by_bytes.finalize();
+            let mut t = <$hash as KeyInit>::new(&seed.into());
+            let (blocks, _) = universal_hash::array::Array::slice_as_chunks(whole);
+            // an odd split so that chunk boundaries and the buffer interleave
+            UniversalHash::update(&mut t, &blocks[..3]);
+            UniversalHash::update(&mut t, &blocks[3..]);
+            assert_eq!(UniversalHash::finalize_reset(&mut t).as_slice(), &want[..]);
+            UniversalHash::update(&mut t, blocks);
+            assert_eq!(UniversalHash::finalize(t).as_slice(), &want[..]);
+            // update_padded == bytes of the zero-padded data
+            for len in [0usize, 1, $bs - 1, $bs, $bs + 1, 1000] {
+                let d = &msg[..len];
+                let mut padded = d.to_vec();
+                padded.resize(len.div_ceil($bs) * $bs, 0);
+                let mut b = $hash::from_seed(&seed);
+                b.update(&padded);
+                let mut t = <$hash as KeyInit>::new(&seed.into());
+                t.update_padded(d);
+                assert_eq!(
+                    t.finalize().as_slice(),
+                    &b.finalize()[..],
+                    "{} {len}",
+                    stringify!($hash)
+                );
+            }
+        }};
+    }
+    check!(Mmh32Hash, 4);
+    check!(Mmh32x2Hash, 8);
+    check!(Mmh32x4Hash, 16);
+    check!(Nmh32Hash, 4);
+    check!(Mmh64Hash, 8);
+    check!(NhHash, 8);
+    check!(Nhx2Hash, 16);
+    check!(Nhx4Hash, 32);
+}
+
+#[test]
+fn mac_hash_constants_match_long_hash() {
+    use mmh::hash::*;
+    assert_eq!(<Mmh32x2Hash as MacHash>::OUT_BYTES, 8);
+    assert_eq!(<Mmh32x2Hash as MacHash>::LANE_BITS, 32);
+    assert_eq!(
+        <Mmh32x2Hash as MacHash>::PAD_LABEL,
+        uhash_core::kdf::label(0x0101, 2, 0xff, 0)
+    );
+    assert_eq!(<Nhx4Hash as MacHash>::LANE_BITS, 64);
+    assert_eq!(
+        <Mmh64Hash as MacHash>::PAD_LABEL,
+        uhash_core::kdf::label(0x0103, 1, 0xff, 0)
+    );
+    // Debug prints no key material
+    let h = Mmh32Hash::from_seed(&[1; 16]);
+    let d = format!("{h:?}");
+    assert!(d.starts_with("Mmh32Hash"), "{d}");
+}
+
+#[test]
+fn chunk_sizes_are_checked() {
+    let mut ks = uhash_core::kdf::KeyStream::new(&[0; 16], 0);
+    for bad in [0, 2, 6, 4100] {
+        assert!(
+            Mmh32Kernel::<1, 4096>::from_key_stream_with(&mut ks, bad, Engine32::soft()).is_err(),
+            "{bad}"
+        );
+    }
+    for bad in [0, 4, 12, 4104] {
+        assert!(NhKernel::<1, 4096>::from_key_stream_with(&mut ks, bad, Engine32::soft()).is_err());
+        assert!(Nmh32Kernel::<4096>::from_key_stream_with(&mut ks, bad, Engine32::soft()).is_err());
+        assert!(Mmh64Kernel::<4096>::from_key_stream_with(&mut ks, bad, Engine64::soft()).is_err());
+    }
+    assert!(Mmh32Kernel::<1, 4096>::from_key(&[1; 10], 44, Engine32::soft()).is_err());
+    assert!(Mmh32Kernel::<1, 4096>::from_key(&[1; 11], 44, Engine32::soft()).is_ok());
+    assert!(NhKernel::<2, 4096>::from_key(&[1; 12], 40, Engine32::soft()).is_ok());
+    assert!(NhKernel::<2, 4096>::from_key(&[1; 11], 40, Engine32::soft()).is_err());
+}
