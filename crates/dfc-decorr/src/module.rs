@@ -102,6 +102,28 @@
 
 use uhash_core::{Backend, Error};
 
+/// Defines a strategy file's `module_batch`: its `module` over slices, through
+/// [`batch`] (one definition for every strategy).
+macro_rules! batch_fn {
+    () => {
+        /// `y[i] = module(a[i], b[i], x[i])` for every i.
+        ///
+        /// # Errors
+        /// [`uhash_core::Error::InvalidParameter`] when the four slices do not
+        /// all have the same length (nothing is written then).
+        #[inline]
+        pub fn module_batch(
+            a: &[u64],
+            b: &[u64],
+            x: &[u64],
+            y: &mut [u64],
+        ) -> Result<(), uhash_core::Error> {
+            super::batch(module, a, b, x, y)
+        }
+    };
+}
+use batch_fn;
+
 pub mod float;
 pub mod fold;
 pub mod limbs16;

@@ -239,3 +239,12 @@ proptest! {
         check_trait_path(&d128, &<Dfc as KeyInit>::new_from_slice(&key[..16]).unwrap(), &pt);
     }
 }
+
+/// The AVX-512 lookup must be exercised on the CI machines (the vector tests
+/// above run every detected backend; this makes a detection failure fail).
+#[test]
+fn ci_runs_the_avx512_backend() {
+    if !uhash_core::backend::forced_soft() && std::env::var_os("UHASH_EXPECT_ALL_X86").is_some() {
+        assert!(backends().contains(&Backend::Avx512));
+    }
+}

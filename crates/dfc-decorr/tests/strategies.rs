@@ -206,3 +206,14 @@ fn batch_length_mismatch_is_an_error_and_writes_nothing() {
         assert_eq!(y, [7, 7]);
     }
 }
+
+/// On this project's x86_64 CI machines every strategy must actually run:
+/// a detection failure would otherwise skip the `Mulx` checks above silently.
+#[test]
+fn every_strategy_runs_where_ci_expects_it() {
+    let supported: Vec<Strategy> = Strategy::supported().collect();
+    assert!(supported.contains(&Strategy::Native) && supported.contains(&Strategy::Float));
+    if !uhash_core::backend::forced_soft() && std::env::var_os("UHASH_EXPECT_ALL_X86").is_some() {
+        assert_eq!(supported.len(), Strategy::ALL.len(), "{supported:?}");
+    }
+}

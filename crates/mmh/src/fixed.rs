@@ -10,7 +10,7 @@
 //! * checks happen in the order parameters (n), message length, key length,
 //!   and every violation is a typed [`Error`]; nothing panics.
 
-use uhash_core::{Error, p32, p64};
+use uhash_core::{Error, p32, p64, toeplitz};
 
 use crate::engine::{Engine32, Engine64};
 
@@ -106,7 +106,7 @@ impl Engine32 {
         let n = out.len();
         check_n(n)?;
         let k = msg_words(msg, 4, false)?;
-        key_words(key.len(), k + n - 1)?;
+        key_words(key.len(), toeplitz::key_words_needed(k, n, 1)?)?;
         let mut sums = [0u64; MAX_N];
         macro_rules! fill {
             ($($n:literal)+) => {
@@ -174,7 +174,7 @@ impl Engine32 {
         let n = out.len();
         check_n(n)?;
         let k = msg_words(msg, 4, true)?;
-        key_words(key.len(), k + 2 * (n - 1))?;
+        key_words(key.len(), toeplitz::key_words_needed(k, n, 2)?)?;
         macro_rules! fill {
             ($($n:literal)+) => {
                 match n {

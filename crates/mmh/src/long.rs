@@ -42,7 +42,7 @@
 
 use uhash_core::kdf::{KeyStream, family};
 use uhash_core::long::{ChunkHash, MAX_LANES};
-use uhash_core::{Error, p32, p64};
+use uhash_core::{Error, p32, p64, toeplitz};
 
 use crate::engine::{Engine32, Engine64};
 use crate::keybuf::KeyWords;
@@ -261,7 +261,7 @@ impl<const N: usize, const CHUNK: usize> Mmh32Kernel<N, CHUNK> {
     pub fn from_key(key: &[u32], chunk: usize, engine: Engine32) -> Result<Self, Error> {
         let () = Self::VALID;
         check_chunk(chunk, 4, CHUNK)?;
-        let needed = chunk / 4 + N - 1;
+        let needed = toeplitz::key_words_needed(chunk / 4, N, 1)?;
         crate::fixed::key_words(key.len(), needed)?;
         let mut it = key.iter();
         Ok(Self::with_key(
@@ -358,7 +358,7 @@ impl<const N: usize, const CHUNK: usize> NhKernel<N, CHUNK> {
     pub fn from_key(key: &[u32], chunk: usize, engine: Engine32) -> Result<Self, Error> {
         let () = Self::VALID;
         check_chunk(chunk, 8, CHUNK)?;
-        let needed = chunk / 4 + 2 * (N - 1);
+        let needed = toeplitz::key_words_needed(chunk / 4, N, 2)?;
         crate::fixed::key_words(key.len(), needed)?;
         let mut it = key.iter();
         let key = KeyWords::from_fn(needed, || it.next().copied().unwrap_or(0));

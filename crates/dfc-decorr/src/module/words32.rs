@@ -55,17 +55,4 @@ pub fn module(a: u64, b: u64, x: u64) -> u64 {
     reduce_complement(u128::from(q) << 64 | u128::from(r)) as u64
 }
 
-/// `y[i] = module(a[i], b[i], x[i])` for every i.
-///
-/// # Errors
-/// [`uhash_core::Error::InvalidParameter`] when the four slices do not all
-/// have the same length (nothing is written then).
-#[inline]
-pub fn module_batch(
-    a: &[u64],
-    b: &[u64],
-    x: &[u64],
-    y: &mut [u64],
-) -> Result<(), uhash_core::Error> {
-    super::batch(module, a, b, x, y)
-}
+super::batch_fn!();
