@@ -10,6 +10,10 @@
 //!   (AVX-512 IFMA, 52-bit limbs), [`Backend::Mulx`] (BMI2 `mulx`) and
 //!   [`Backend::Soft`].
 //!
+//! With feature `asm`, [`Engine32`] also offers [`Backend::Asm`] (the
+//! hand-written kernels of `uhash-asm`; see the `asm` module's table),
+//! which `new(Backend::Asm)` selects and `detect()` never does.
+//!
 //! `detect()` picks the fastest backend the CPU has; `new(backend)` forces
 //! one and returns [`Error::UnsupportedBackend`] when this CPU or build
 //! cannot run it or the kernel kind does not offer it; `backend()` says which
@@ -39,6 +43,8 @@ enum Imp32 {
     Avx512(Avx512),
     #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
     Neon(Neon),
+    #[cfg(feature = "asm")]
+    Asm(crate::asm::AsmImp),
 }
 
 /// The backend of the 32-bit-word kernels (MMH32, Toeplitz MMH32, NMH32,
@@ -47,9 +53,16 @@ enum Imp32 {
 pub struct Engine32(Imp32);
 
 impl Engine32 {
-    /// The backends these kernels offer, fastest first.
-    pub const BACKENDS: [Backend; 4] =
-        [Backend::Avx512, Backend::Avx2, Backend::Neon, Backend::Soft];
+    /// The backends these kernels offer: the run-time detected ones fastest
+    /// first, then [`Backend::Asm`] (feature `asm`), which is only ever
+    /// chosen on request.
+    pub const BACKENDS: [Backend; 5] = [
+        Backend::Avx512,
+        Backend::Avx2,
+        Backend::Neon,
+        Backend::Soft,
+        Backend::Asm,
+    ];
 
     /// The portable backend (always available).
     #[must_use]
@@ -91,12 +104,14 @@ impl Engine32 {
             Backend::Avx512 => Avx512::detect().map_or(none, |w| Ok(Self(Imp32::Avx512(w)))),
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
             Backend::Neon => Neon::detect().map_or(none, |w| Ok(Self(Imp32::Neon(w)))),
+            #[cfg(feature = "asm")]
+            Backend::Asm => crate::asm::AsmImp::detect().map_or(none, |a| Ok(Self(Imp32::Asm(a)))),
             _ => none,
         }
     }
 
-    /// Every engine this CPU and build can run, fastest first (tests and
-    /// fuzzing compare them all).
+    /// Every engine this CPU and build can run, in [`Self::BACKENDS`] order
+    /// (tests and fuzzing compare them all).
     pub fn all_supported() -> impl Iterator<Item = Self> {
         Self::BACKENDS.into_iter().filter_map(|b| Self::new(b).ok())
     }
@@ -112,6 +127,8 @@ impl Engine32 {
             Imp32::Avx512(_) => Backend::Avx512,
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
             Imp32::Neon(_) => Backend::Neon,
+            #[cfg(feature = "asm")]
+            Imp32::Asm(_) => Backend::Asm,
         }
     }
 
@@ -127,6 +144,8 @@ impl Engine32 {
             Imp32::Avx512(w) => crate::x86::avx512::mmh32_sums::<N>(w, key, msg),
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
             Imp32::Neon(w) => crate::neon::mmh32_sums::<N>(w, key, msg),
+            #[cfg(feature = "asm")]
+            Imp32::Asm(a) => a.mmh32_sums::<N>(key, msg),
         }
     }
 
@@ -142,6 +161,8 @@ impl Engine32 {
             Imp32::Avx512(w) => crate::x86::avx512::nh_sums::<N>(w, key, msg),
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
             Imp32::Neon(w) => crate::neon::nh_sums::<N>(w, key, msg),
+            #[cfg(feature = "asm")]
+            Imp32::Asm(a) => a.nh_sums::<N>(key, msg),
         }
     }
 }

@@ -122,7 +122,15 @@
 //! forces one ([`Error::UnsupportedBackend`] when absent), `backend()` says
 //! which runs. `unsafe` code lives only in the backend modules.
 //!
+//! With feature `asm`, [`Backend::Asm`] runs the hand-written kernels of
+//! the `uhash-asm` crate (AVX2/AVX-512 on x86-64, NEON on AArch64, UMLAL on
+//! ARMv4+) for the one-window MMH32/NMH32/NH sums; it is selected only on
+//! request (`Engine32::new(Backend::Asm)`), never by `detect()`.
+//!
 //! # Features
+//! `asm`: the assembly backend (needs an assembler at build time; without
+//! one the build warns and the backend is absent).
+//!
 //! `alloc` (default): the long-message kernels, hashes and MACs (their
 //! level-1 keys are one chunk long and live on the heap). Without it the
 //! crate is `no_std` without allocation: the fixed-length functions and the
@@ -133,6 +141,8 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+#[cfg(feature = "asm")]
+mod asm;
 pub mod engine;
 mod fixed;
 mod soft;

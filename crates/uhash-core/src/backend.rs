@@ -69,17 +69,25 @@ pub enum Backend {
     Ifma,
     /// AArch64 Advanced SIMD.
     Neon,
+    /// Hand-written assembly for this target (crate `uhash-asm`, feature
+    /// `asm` of the family crate): AVX2/AVX-512/`mulx` kernels on x86-64,
+    /// NEON/`umulh` on AArch64, UMULL/UMLAL on ARMv4+. Whether it can run
+    /// depends on how the *family* crate was built, which this crate cannot
+    /// see: [`Backend::is_supported`] answers `false`, and the family's own
+    /// constructor (e.g. `mmh::Engine32::new(Backend::Asm)`) decides.
+    Asm,
 }
 
 impl Backend {
     /// Every backend, in order of preference from fastest to most portable
     /// for a typical family.
-    pub const ALL: [Backend; 8] = [
+    pub const ALL: [Backend; 9] = [
         Backend::Ifma,
         Backend::Avx512,
         Backend::Avx2,
         Backend::Mulx,
         Backend::Neon,
+        Backend::Asm,
         Backend::Soft,
         Backend::Soft32,
         Backend::Float,
@@ -97,6 +105,7 @@ impl Backend {
             Backend::Avx512 => "avx512",
             Backend::Ifma => "ifma",
             Backend::Neon => "neon",
+            Backend::Asm => "asm",
         }
     }
 
@@ -114,7 +123,9 @@ impl Backend {
             })
     }
 
-    /// Whether this CPU and build can run the backend's instructions.
+    /// Whether this CPU and build can run the backend's instructions
+    /// (always `false` for [`Backend::Asm`], whose availability belongs to
+    /// the family crate's build: ask the family's constructor).
     #[must_use]
     pub fn is_supported(self) -> bool {
         match self {
@@ -269,6 +280,10 @@ mod tests {
             assert_eq!(Backend::from_name(b.name()), Ok(b));
         }
         assert!(Backend::from_name("sse9").is_err());
+        assert_eq!(Backend::from_name("asm"), Ok(Backend::Asm));
+        assert_eq!(Backend::Asm.to_string(), "asm");
+        // Core cannot see a family's `asm` build: families decide.
+        assert!(!Backend::Asm.is_supported());
         assert_eq!(Backend::Soft.require(), Ok(Backend::Soft));
         assert_eq!(Backend::best_of(&[]), Backend::Soft);
         #[cfg(not(target_arch = "aarch64"))]
