@@ -42,7 +42,9 @@ fn target_dir() -> Option<&'static str> {
         "linux" | "android" | "freebsd" | "netbsd" | "openbsd" | "dragonfly" | "none"
     );
     let little = var("CARGO_CFG_TARGET_ENDIAN") == "little";
-    let mclass = var("CARGO_CFG_TARGET_FEATURE").split(',').any(|f| f == "mclass");
+    let mclass = var("CARGO_CFG_TARGET_FEATURE")
+        .split(',')
+        .any(|f| f == "mclass");
     if !elf || !little {
         return None;
     }
@@ -59,7 +61,9 @@ fn build() {
     let ci = env::var("UHASH_CI").is_ok_and(|v| v == "1");
     let Some(dir) = target_dir() else {
         // Not an error even in CI: the feature is simply empty here.
-        println!("cargo::warning=uhash-asm: no kernels for this target; the Rust backends are used");
+        println!(
+            "cargo::warning=uhash-asm: no kernels for this target; the Rust backends are used"
+        );
         return;
     };
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
@@ -68,11 +72,15 @@ fn build() {
         println!("cargo::rerun-if-changed={}", f.display());
     }
     let mut b = cc::Build::new();
-    b.include(root.join("include")).files(&files).cargo_warnings(false);
+    b.include(root.join("include"))
+        .files(&files)
+        .cargo_warnings(false);
     match b.try_compile("uhash_asm") {
         Ok(()) => println!("cargo::rustc-cfg=uhash_asm"),
         Err(e) => {
-            let msg = format!("uhash-asm: could not assemble the {dir} kernels ({e}); the Rust backends are used");
+            let msg = format!(
+                "uhash-asm: could not assemble the {dir} kernels ({e}); the Rust backends are used"
+            );
             if ci {
                 panic!("{msg} (UHASH_CI=1)");
             }

@@ -24,6 +24,7 @@
 //! | [`Words32`](Strategy::Words32) | [`words32`] | four 32×32→64, carries in the upper halves | "64-bit C" (§5.2) |
 //! | [`Limbs16`](Strategy::Limbs16) | [`limbs16`] | sixteen 16×16→32, `u32` only | "ANSI C" (§5.1) |
 //! | [`Float`](Strategy::Float) | [`float`] | nine 24×24 in IEEE doubles | UltraSPARC "C with floats" (§5.5) |
+//! | [`Asm`](Strategy::Asm) | `asm` (feature `asm`) | hand-written assembly: `mulx` (x86-64), `mul`/`umulh` (AArch64), UMULL/UMLAL (ARMv4+) | the paper's assembly columns |
 //!
 //! # The reduction (§2)
 //! Every strategy ends with one of the two division-less reductions of
@@ -124,6 +125,9 @@ macro_rules! batch_fn {
 }
 use batch_fn;
 
+#[cfg(feature = "asm")]
+#[allow(unsafe_code)] // calls into the `uhash-asm` kernels, behind `AsmCpu`.
+pub mod asm;
 pub mod float;
 pub mod fold;
 pub mod limbs16;
@@ -166,17 +170,23 @@ pub enum Strategy {
     /// UltraSPARC floating point: nine 24×24 products in IEEE doubles
     /// ([`float`]). Always available.
     Float,
+    /// Hand-written assembly from `uhash-asm` (`asm` module, feature
+    /// `asm`): x86-64 `mulx`, AArch64 `umulh`, ARMv4 UMULL/UMLAL.
+    /// Available when the crate is built with feature `asm`, the kernels
+    /// assembled for this target, and (x86-64) the CPU has BMI2/ADX.
+    Asm,
 }
 
 impl Strategy {
     /// Every strategy, in the order the benches report them.
-    pub const ALL: [Strategy; 6] = [
+    pub const ALL: [Strategy; 7] = [
         Strategy::Native,
         Strategy::Fold,
         Strategy::Mulx,
         Strategy::Words32,
         Strategy::Limbs16,
         Strategy::Float,
+        Strategy::Asm,
     ];
 
     /// A short lower-case name (`"native"`, `"mulx"`, …).
@@ -189,6 +199,7 @@ impl Strategy {
             Strategy::Words32 => "words32",
             Strategy::Limbs16 => "limbs16",
             Strategy::Float => "float",
+            Strategy::Asm => "asm",
         }
     }
 
@@ -215,16 +226,20 @@ impl Strategy {
             Strategy::Mulx => Backend::Mulx,
             Strategy::Words32 | Strategy::Limbs16 => Backend::Soft32,
             Strategy::Float => Backend::Float,
+            Strategy::Asm => Backend::Asm,
         }
     }
 
-    /// Whether this CPU and build can run the strategy (only `Mulx` can be
-    /// missing: it needs x86-64 with BMI2 and ADX, detected at run time,
-    /// and is never available under `--cfg uhash_backend="soft"`).
+    /// Whether this CPU and build can run the strategy (only `Mulx` and
+    /// `Asm` can be missing: `Mulx` needs x86-64 with BMI2 and ADX, detected
+    /// at run time; `Asm` needs feature `asm` and assembled kernels (and
+    /// BMI2/ADX on x86-64); neither is available under
+    /// `--cfg uhash_backend="soft"`).
     #[must_use]
     pub fn is_supported(self) -> bool {
         match self {
             Strategy::Mulx => cfg!(target_arch = "x86_64") && Backend::Mulx.is_supported(),
+            Strategy::Asm => asm_cpu().is_some(),
             _ => true,
         }
     }
@@ -273,7 +288,26 @@ pub fn module_with(strategy: Strategy, a: u64, b: u64, x: u64) -> Result<u64, Er
             }
             return Err(Error::UnsupportedBackend(Backend::Mulx));
         }
+        Strategy::Asm => {
+            #[cfg(feature = "asm")]
+            if let Some(cpu) = asm::AsmCpu::detect() {
+                return Ok(asm::module(cpu, a, b, x));
+            }
+            return Err(Error::UnsupportedBackend(Backend::Asm));
+        }
     })
+}
+
+/// The assembly kernels' witness, when this build and CPU have them.
+#[cfg(feature = "asm")]
+fn asm_cpu() -> Option<asm::AsmCpu> {
+    asm::AsmCpu::detect()
+}
+
+/// Without feature `asm` there is no assembly strategy.
+#[cfg(not(feature = "asm"))]
+fn asm_cpu() -> Option<core::convert::Infallible> {
+    None
 }
 
 /// `y[i] = module(a[i], b[i], x[i])` for every i, with a chosen strategy.
@@ -301,6 +335,13 @@ pub fn module_batch_with(
                 return mulx::module_batch(cpu, a, b, x, y);
             }
             Err(Error::UnsupportedBackend(Backend::Mulx))
+        }
+        Strategy::Asm => {
+            #[cfg(feature = "asm")]
+            if let Some(cpu) = asm::AsmCpu::detect() {
+                return asm::module_batch(cpu, a, b, x, y);
+            }
+            Err(Error::UnsupportedBackend(Backend::Asm))
         }
     }
 }

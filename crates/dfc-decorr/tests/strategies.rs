@@ -34,6 +34,10 @@ fn check_all(a: u64, b: u64, x: u64) -> Result<(), TestCaseError> {
     if let Some(cpu) = uhash_core::backend::Mulx::detect() {
         prop_assert_eq!(module::mulx::module(cpu, a, b, x), want);
     }
+    #[cfg(feature = "asm")]
+    if let Some(cpu) = module::asm::AsmCpu::detect() {
+        prop_assert_eq!(module::asm::module(cpu, a, b, x), want);
+    }
     // The products before the reduction are exactly a·x + b.
     let p = u128::from(a) * u128::from(x) + u128::from(b);
     let (r, q) = words32::product(a, b, x);
@@ -178,13 +182,16 @@ fn strategy_names_support_and_errors() {
         }
     }
     assert!(Strategy::from_name("karatsuba").is_err());
-    // Only Mulx can be missing, and only off x86-64 or without BMI2/ADX.
+    // Only Mulx (off x86-64 or without BMI2/ADX) and Asm (without feature
+    // `asm` or assembled kernels) can be missing.
     let supported: Vec<Strategy> = Strategy::supported().collect();
     for s in Strategy::ALL {
-        if s != Strategy::Mulx {
+        if s != Strategy::Mulx && s != Strategy::Asm {
             assert!(supported.contains(&s), "{s}");
         }
     }
+    #[cfg(not(feature = "asm"))]
+    assert!(!Strategy::Asm.is_supported());
     #[cfg(target_arch = "x86_64")]
     assert_eq!(
         Strategy::Mulx.is_supported(),
@@ -214,6 +221,49 @@ fn every_strategy_runs_where_ci_expects_it() {
     let supported: Vec<Strategy> = Strategy::supported().collect();
     assert!(supported.contains(&Strategy::Native) && supported.contains(&Strategy::Float));
     if !uhash_core::backend::forced_soft() && std::env::var_os("UHASH_EXPECT_ALL_X86").is_some() {
-        assert_eq!(supported.len(), Strategy::ALL.len(), "{supported:?}");
+        for s in Strategy::ALL {
+            assert!(
+                s == Strategy::Asm || supported.contains(&s),
+                "{s}: {supported:?}"
+            );
+        }
+    }
+    // CI's `--features asm` steps (natively and under qemu) set
+    // UHASH_EXPECT_ASM: the assembly strategy must then really run.
+    if !uhash_core::backend::forced_soft() && std::env::var_os("UHASH_EXPECT_ASM").is_some() {
+        assert!(supported.contains(&Strategy::Asm), "{supported:?}");
+    }
+}
+
+/// The assembly batch kernel on every length 0..=70 and on the extreme
+/// operands, against single calls of the reference.
+#[cfg(feature = "asm")]
+#[test]
+fn asm_batch_every_length_and_extremes() {
+    let Some(cpu) = module::asm::AsmCpu::detect() else {
+        return;
+    };
+    let ext = [0, 1, 12, 13, 182, u64::MAX - 13, u64::MAX - 1, u64::MAX];
+    for n in 0..=70usize {
+        let a: Vec<u64> = (0..n)
+            .map(|i| ext[i % 8].wrapping_mul(i as u64 | 1))
+            .collect();
+        let b: Vec<u64> = (0..n).map(|i| ext[(i / 8) % 8]).collect();
+        let x: Vec<u64> = (0..n)
+            .map(|i| ext[(i * 3 + 1) % 8] ^ (i as u64) << 40)
+            .collect();
+        let mut y = vec![0xdead; n + 1];
+        module::asm::module_batch(cpu, &a, &b, &x, &mut y[..n]).unwrap();
+        for i in 0..n {
+            assert_eq!(y[i], dfc_module(a[i], b[i], x[i]), "n={n} i={i}");
+        }
+        assert_eq!(y[n], 0xdead, "wrote past the batch");
+    }
+    for &a in &ext {
+        for &b in &ext {
+            for &x in &ext {
+                assert_eq!(module::asm::module(cpu, a, b, x), dfc_module(a, b, x));
+            }
+        }
     }
 }

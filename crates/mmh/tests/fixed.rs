@@ -371,7 +371,8 @@ fn backends_can_be_forced_and_reported() {
     #[cfg(target_arch = "x86_64")]
     if !uhash_core::backend::forced_soft() && std::env::var_os("UHASH_EXPECT_ALL_X86").is_some() {
         assert_eq!(Engine32::detect().backend(), Backend::Avx512);
-        assert_eq!(engines32().len(), 3);
+        let asm = usize::from(Engine32::new(Backend::Asm).is_ok());
+        assert_eq!(engines32().len(), 3 + asm);
         assert_eq!(engines64().len(), 3);
     }
     // Every AArch64 CPU (and qemu-aarch64) has Advanced SIMD: the NEON
@@ -384,4 +385,23 @@ fn backends_can_be_forced_and_reported() {
         assert_eq!(Engine32::detect().backend(), Backend::Soft);
         assert_eq!(Engine64::detect().backend(), Backend::Soft);
     }
+    // The assembly backend: never chosen by detect(), present exactly when
+    // the crate is built with `asm` and the kernels assembled (CI's asm
+    // steps set UHASH_EXPECT_ASM to make its absence a failure).
+    assert_ne!(Engine32::detect().backend(), Backend::Asm);
+    #[cfg(not(feature = "asm"))]
+    assert_eq!(
+        Engine32::new(Backend::Asm),
+        Err(Error::UnsupportedBackend(Backend::Asm))
+    );
+    if !uhash_core::backend::forced_soft() && std::env::var_os("UHASH_EXPECT_ASM").is_some() {
+        assert_eq!(
+            Engine32::new(Backend::Asm).map(Engine32::backend),
+            Ok(Backend::Asm)
+        );
+    }
+    assert_eq!(
+        Engine64::new(Backend::Asm),
+        Err(Error::UnsupportedBackend(Backend::Asm))
+    );
 }
