@@ -12,6 +12,7 @@
 //!   and the Rust paths are used — unless `UHASH_CI=1`, where the build
 //!   fails instead (CI must never silently test the fallback).
 
+#[cfg(feature = "asm")]
 use std::env;
 #[cfg(feature = "asm")]
 use std::path::{Path, PathBuf};
@@ -21,11 +22,12 @@ fn main() {
     println!("cargo::rerun-if-env-changed=UHASH_CI");
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=include");
-    if env::var_os("CARGO_FEATURE_ASM").is_none() {
-        return;
-    }
+    // `CARGO_FEATURE_ASM` and `cfg(feature = "asm")` (which also gates the
+    // `cc` build-dependency) say the same thing; nothing else is built.
     #[cfg(feature = "asm")]
-    build();
+    if env::var_os("CARGO_FEATURE_ASM").is_some() {
+        build();
+    }
 }
 
 #[cfg(feature = "asm")]

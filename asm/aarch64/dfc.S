@@ -46,14 +46,15 @@ UHASH_FUNC(uhash_dfc_module_batch_a64)
     mov     x10, x1
     mov     x11, x2
     mov     x12, x3
+    mov     x13, x4                      /* MODULE_BODY clobbers x3..x7 */
     mov     x8, #13
-    cbz     x4, 2f
+    cbz     x13, 2f
 1:  ldr     x0, [x9], #8
     ldr     x1, [x10], #8
     ldr     x2, [x11], #8
     MODULE_BODY
     str     x0, [x12], #8
-    subs    x4, x4, #1
+    subs    x13, x13, #1
     b.ne    1b
 2:  ret
 UHASH_END(uhash_dfc_module_batch_a64)

@@ -62,6 +62,11 @@ fn chain_with(s: Strategy, a: &[u64], b: &[u64], x: u64) -> u64 {
             let cpu = uhash_core::backend::Mulx::detect().expect("only supported strategies run");
             chain(|a, b, x| module::mulx::module(cpu, a, b, x), a, b, x)
         }
+        #[cfg(feature = "asm")]
+        Strategy::Asm => {
+            let cpu = module::asm::AsmCpu::detect().expect("only supported strategies run");
+            chain(|a, b, x| module::asm::module(cpu, a, b, x), a, b, x)
+        }
         other => unreachable!("{other} is not supported here"),
     }
 }

@@ -65,6 +65,7 @@ fn engine32_label(e: Engine32) -> &'static str {
         "avx512" => "AVX-512 vpmuludq",
         "avx2" => "AVX2 vpmuludq",
         "neon" => "NEON umlal",
+        "asm" => "hand-written assembly",
         _ => "portable",
     }
 }

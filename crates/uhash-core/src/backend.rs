@@ -281,7 +281,7 @@ mod tests {
         }
         assert!(Backend::from_name("sse9").is_err());
         assert_eq!(Backend::from_name("asm"), Ok(Backend::Asm));
-        assert_eq!(Backend::Asm.to_string(), "asm");
+        assert_eq!(std::format!("{}", Backend::Asm), "asm");
         // Core cannot see a family's `asm` build: families decide.
         assert!(!Backend::Asm.is_supported());
         assert_eq!(Backend::Soft.require(), Ok(Backend::Soft));
