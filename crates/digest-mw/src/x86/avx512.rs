@@ -1,0 +1,90 @@
+//! AVX-512 kernels (`vpmuludq` on 512-bit vectors, blocks of 16 words): the
+//! scheme of the [module docs](super).
+
+use core::arch::x86_64::*;
+use uhash_core::backend::Avx512;
+
+macro_rules! kernels {
+    ($($name:ident = $n:literal;)+) => {
+        uhash_core::avx512_fn! {
+            $(
+                /// digestMW (b = 32) sums of `$n` outputs
+                /// (`soft::mw32_sums`), in `out[..$n]`.
+                ///
+                /// # Safety
+                /// The CPU must support the [`Avx512`] feature set.
+                unsafe fn $name(key: &[u32], msg: &[u8]) -> [u32; 8] {
+                    const N: usize = $n;
+                    let words = msg.len() / 4;
+                    let mp = msg.as_ptr();
+                    let kp = key.as_ptr();
+                    let mut t = [_mm512_setzero_si512(); N + 1];
+                    let mut i = 0usize;
+                    // Key loads read words i .. i+N+17; message words i .. i+16.
+                    while i + 16 <= words && i + N + 17 <= key.len() {
+                        // SAFETY: message words i..i+16 exist (i+16 ≤ words).
+                        let m = unsafe { _mm512_loadu_si512(mp.add(4 * i).cast()) };
+                        let mo = _mm512_srli_epi64::<32>(m);
+                        // SAFETY: key words i .. i+16 exist (i+N+17 ≤ key.len()).
+                        let mut k = unsafe { _mm512_loadu_si512(kp.add(i).cast()) };
+                        for s in 0..=N {
+                            // SAFETY: key words i+s+1 .. i+s+17 exist:
+                            // i+s+17 ≤ i+N+17 ≤ key.len().
+                            let k1 = unsafe { _mm512_loadu_si512(kp.add(i + s + 1).cast()) };
+                            let pe = _mm512_mul_epu32(m, k);
+                            let po = _mm512_mul_epu32(mo, k1);
+                            t[s] = _mm512_add_epi32(t[s], _mm512_add_epi32(pe, po));
+                            k = k1;
+                        }
+                        i += 16;
+                    }
+                    let mut out = [0u32; 8];
+                    let mut lanes = [[0u32; 16]; N + 1];
+                    for s in 0..=N {
+                        // SAFETY: `lanes[s]` is 64 writable bytes.
+                        unsafe { _mm512_storeu_si512(lanes[s].as_mut_ptr().cast(), t[s]) };
+                    }
+                    let tail = crate::soft::mw32_sums::<N>(
+                        key.get(i..).unwrap_or(&[]),
+                        msg.get(4 * i..).unwrap_or(&[]),
+                    );
+                    for r in 0..N {
+                        let mut d = tail[r];
+                        for e in 0..8 {
+                            d = d
+                                .wrapping_add(lanes[r][2 * e])
+                                .wrapping_add(lanes[r + 1][2 * e + 1]);
+                        }
+                        out[r] = d;
+                    }
+                    out
+                }
+            )+
+        }
+
+        /// The digestMW sums of N ≤ 8 outputs with AVX-512.
+        #[inline]
+        pub(crate) fn mw32_sums<const N: usize>(_w: Avx512, key: &[u32], msg: &[u8]) -> [u32; N] {
+            let f: unsafe fn(&[u32], &[u8]) -> [u32; 8] = match N {
+                $($n => $name,)+
+                _ => return crate::soft::mw32_sums::<N>(key, msg),
+            };
+            // SAFETY: `_w` exists only if run-time detection found every
+            // feature of the `Avx512` set, the list `avx512_fn!` compiled these
+            // functions with.
+            let out = unsafe { f(key, msg) };
+            core::array::from_fn(|r| out[r])
+        }
+    };
+}
+
+kernels! {
+    mw_1 = 1;
+    mw_2 = 2;
+    mw_3 = 3;
+    mw_4 = 4;
+    mw_5 = 5;
+    mw_6 = 6;
+    mw_7 = 7;
+    mw_8 = 8;
+}
