@@ -29,6 +29,9 @@ pub const KEY_BYTES: usize = K1_BYTES_32 + 16;
 /// What an attacker on the normal link may do to message 1's data.
 pub type Tamper<'a> = &'a dyn Fn(&mut Vec<u8>);
 
+/// What an attacker on the normal link may do to the opened k_A.
+pub type TamperKey<'a> = &'a dyn Fn(&mut [u8; KEY_BYTES]);
+
 /// The outcome of one run: the code each owner sees, or why B aborted.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -72,7 +75,7 @@ pub fn run(
     ka: &[u8; KEY_BYTES],
     kb: &[u8; KEY_BYTES],
     tamper_data: Option<Tamper<'_>>,
-    tamper_key: Option<&dyn Fn(&mut [u8; KEY_BYTES])>,
+    tamper_key: Option<TamperKey<'_>>,
 ) -> Outcome {
     // 1. A → B: m_A, hash(A ‖ k_A).
     let c = commit(b"A", ka);
@@ -108,6 +111,12 @@ fn random_key() -> std::io::Result<[u8; KEY_BYTES]> {
 
 #[allow(dead_code)]
 fn main() -> std::io::Result<()> {
+    demo()
+}
+
+/// The two runs `main` prints: an honest one, and one where m_A is
+/// replaced on the normal link.
+pub fn demo() -> std::io::Result<()> {
     let ma = b"A's public key: 3059301306072a8648ce3d0201...".to_vec();
     let mb = b"B's public key: 30593013060a2a8648ce3d0301...".to_vec();
     let (ka, kb) = (random_key()?, random_key()?);
@@ -126,12 +135,6 @@ fn main() -> std::io::Result<()> {
         Outcome::BadCommitment => println!("m_A replaced: commitment failed"),
     }
     Ok(())
-}
-
-/// `main`, for the test that runs the example.
-#[allow(dead_code)]
-pub fn main_for_tests() -> std::io::Result<()> {
-    main()
 }
 
 #[allow(dead_code)]

@@ -56,10 +56,5 @@ fn tampering_is_seen() {
 
 #[test]
 fn example_main_runs() {
-    manual_auth_main().unwrap();
-}
-
-fn manual_auth_main() -> std::io::Result<()> {
-    // `main` is private to the example module; run it through its path.
-    manual_auth::main_for_tests()
+    manual_auth::demo().unwrap();
 }
