@@ -14,6 +14,21 @@
 use core::arch::aarch64::*;
 use uhash_core::backend::Neon;
 
+/// Runs `$body` with the constant `$s` = 0, 1, …, 8 while `$s <= N`
+/// (the kernels' offsets): unrolled, so that every accumulator index is a
+/// constant and the accumulators live in registers.
+macro_rules! unroll {
+    ($n:ident, $s:ident => $body:block) => {
+        unroll!(@ $n, $s, $body, 0 1 2 3 4 5 6 7 8)
+    };
+    (@ $n:ident, $s:ident, $body:block, $($i:literal)+) => {
+        $({
+            const $s: usize = $i;
+            if $s <= $n $body
+        })+
+    };
+}
+
 macro_rules! kernels {
     ($($name:ident = $n:literal;)+) => {
         uhash_core::neon_fn! {
@@ -28,21 +43,21 @@ macro_rules! kernels {
                     let words = msg.len() / 4;
                     let mp = msg.as_ptr();
                     let kp = key.as_ptr();
-                    let mut t = [vdupq_n_u32(0); N + 1];
+                    let mut t = [vdupq_n_u32(0); 9];
                     let mut i = 0usize;
                     // Key loads read words i .. i+N+4; message words i .. i+4.
                     while i + 4 <= words && i + N + 4 <= key.len() {
                         // SAFETY: message bytes 4i .. 4i+16 exist (i+4 ≤ words).
                         let m = vreinterpretq_u32_u8(unsafe { vld1q_u8(mp.add(4 * i)) });
                         let ml = vget_low_u32(m);
-                        for s in 0..=N {
-                            // SAFETY: key words i+s .. i+s+4 exist:
-                            // i+s+4 ≤ i+N+4 ≤ key.len().
-                            let k = unsafe { vld1q_u32(kp.add(i + s)) };
+                        unroll!(N, S => {
+                            // SAFETY: key words i+S .. i+S+4 exist:
+                            // i+S+4 ≤ i+N+4 ≤ key.len().
+                            let k = unsafe { vld1q_u32(kp.add(i + S)) };
                             let p0 = vreinterpretq_u32_u64(vmull_u32(ml, vget_low_u32(k)));
                             let p1 = vreinterpretq_u32_u64(vmull_high_u32(m, k));
-                            t[s] = vaddq_u32(t[s], vaddq_u32(p0, p1));
-                        }
+                            t[S] = vaddq_u32(t[S], vaddq_u32(p0, p1));
+                        });
                         i += 4;
                     }
                     let tail = crate::soft::mw32_sums::<N>(

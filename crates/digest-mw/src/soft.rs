@@ -16,17 +16,25 @@ use crate::fixed::Word;
 #[inline(always)]
 pub(crate) fn mw32_sums<const N: usize>(key: &[u32], msg: &[u8]) -> [u32; N] {
     let (words, _) = msg.as_chunks::<4>();
+    let t = words.len().min(key.len().saturating_sub(N));
+    let words = &words[..t];
     let mut acc = [0u32; N];
-    for (m, k) in words.iter().zip(key.windows(N + 1)) {
-        let m = u64::from(u32::from_le_bytes(*m));
-        for s in 0..=N {
-            let p = m * u64::from(k[s]);
-            if s < N {
-                acc[s] = acc[s].wrapping_add(p as u32);
-            }
-            if s > 0 {
-                acc[s - 1] = acc[s - 1].wrapping_add((p >> 32) as u32);
-            }
+    // One pass per key offset s: the products m_j·k_{j+s} (each computed
+    // once) go lo → d_s, hi → d_{s−1}. Separate passes keep each inner loop
+    // simple enough to vectorise.
+    for s in 0..=N {
+        let window = key.get(s..s + t).unwrap_or(&[]);
+        let (mut lo, mut hi) = (0u32, 0u32);
+        for (m, &k) in words.iter().zip(window) {
+            let p = u64::from(u32::from_le_bytes(*m)) * u64::from(k);
+            lo = lo.wrapping_add(p as u32);
+            hi = hi.wrapping_add((p >> 32) as u32);
+        }
+        if s < N {
+            acc[s] = acc[s].wrapping_add(lo);
+        }
+        if s > 0 {
+            acc[s - 1] = acc[s - 1].wrapping_add(hi);
         }
     }
     acc

@@ -4,6 +4,21 @@
 use core::arch::x86_64::*;
 use uhash_core::backend::Avx512;
 
+/// Runs `$body` with the constant `$s` = 0, 1, …, 8 while `$s <= N`
+/// (the kernels' offsets): unrolled, so that every accumulator index is a
+/// constant and the accumulators live in registers.
+macro_rules! unroll {
+    ($n:ident, $s:ident => $body:block) => {
+        unroll!(@ $n, $s, $body, 0 1 2 3 4 5 6 7 8)
+    };
+    (@ $n:ident, $s:ident, $body:block, $($i:literal)+) => {
+        $({
+            const $s: usize = $i;
+            if $s <= $n $body
+        })+
+    };
+}
+
 macro_rules! kernels {
     ($($name:ident = $n:literal;)+) => {
         uhash_core::avx512_fn! {
@@ -18,7 +33,7 @@ macro_rules! kernels {
                     let words = msg.len() / 4;
                     let mp = msg.as_ptr();
                     let kp = key.as_ptr();
-                    let mut t = [_mm512_setzero_si512(); N + 1];
+                    let mut t = [_mm512_setzero_si512(); 9];
                     let mut i = 0usize;
                     // Key loads read words i .. i+N+17; message words i .. i+16.
                     while i + 16 <= words && i + N + 17 <= key.len() {
@@ -27,19 +42,19 @@ macro_rules! kernels {
                         let mo = _mm512_srli_epi64::<32>(m);
                         // SAFETY: key words i .. i+16 exist (i+N+17 ≤ key.len()).
                         let mut k = unsafe { _mm512_loadu_si512(kp.add(i).cast()) };
-                        for s in 0..=N {
-                            // SAFETY: key words i+s+1 .. i+s+17 exist:
-                            // i+s+17 ≤ i+N+17 ≤ key.len().
-                            let k1 = unsafe { _mm512_loadu_si512(kp.add(i + s + 1).cast()) };
+                        unroll!(N, S => {
+                            // SAFETY: key words i+S+1 .. i+S+1+W exist
+                            // (W = the block): i+S+1+W ≤ i+N+1+W ≤ key.len().
+                            let k1 = unsafe { _mm512_loadu_si512(kp.add(i + S + 1).cast()) };
                             let pe = _mm512_mul_epu32(m, k);
                             let po = _mm512_mul_epu32(mo, k1);
-                            t[s] = _mm512_add_epi32(t[s], _mm512_add_epi32(pe, po));
+                            t[S] = _mm512_add_epi32(t[S], _mm512_add_epi32(pe, po));
                             k = k1;
-                        }
+                        });
                         i += 16;
                     }
                     let mut out = [0u32; 8];
-                    let mut lanes = [[0u32; 16]; N + 1];
+                    let mut lanes = [[0u32; 16]; 9];
                     for s in 0..=N {
                         // SAFETY: `lanes[s]` is 64 writable bytes.
                         unsafe { _mm512_storeu_si512(lanes[s].as_mut_ptr().cast(), t[s]) };
