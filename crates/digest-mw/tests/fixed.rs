@@ -173,6 +173,12 @@ fn every_backend_is_reachable_or_refused() {
     if std::is_x86_feature_detected!("avx512bw") && std::is_x86_feature_detected!("avx512vl") {
         assert_eq!(Engine::detect().backend(), Backend::Avx512);
     }
+    #[cfg(all(
+        target_arch = "aarch64",
+        target_endian = "little",
+        not(uhash_backend = "soft")
+    ))]
+    assert_eq!(Engine::detect().backend(), Backend::Neon);
 }
 
 #[test]
