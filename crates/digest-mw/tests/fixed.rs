@@ -161,6 +161,30 @@ fn edge_classes() {
     }
 }
 
+/// Keys of exactly t + n words (the long-message kernels' layout): the SIMD
+/// loops must stop where the key does, for every n and length class.
+#[test]
+fn exact_length_keys() {
+    for t in [1usize, 15, 16, 17, 31, 32, 33, 47, 48, 64, 100, 257] {
+        let msg: Vec<u32> = (0..t as u32)
+            .map(|i| i.wrapping_mul(0x9e37_79b9) | 1)
+            .collect();
+        let bytes: Vec<u8> = msg.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let m64: Vec<u64> = msg.iter().map(|&w| u64::from(w)).collect();
+        for n in 1..=8 {
+            let key: Vec<u32> = (0..(t + n) as u32).map(|i| u32::MAX - i * 7).collect();
+            let k64: Vec<u64> = key.iter().map(|&w| u64::from(w)).collect();
+            let want = rd::digest_mw(32, &k64, &m64, n).unwrap();
+            for e in engines() {
+                let mut out = vec![0u32; n];
+                e.digest_mw(&key, &bytes, &mut out).unwrap();
+                let got: Vec<u64> = out.iter().map(|&w| u64::from(w)).collect();
+                assert_eq!(got, want, "{} t={t} n={n}", e.backend());
+            }
+        }
+    }
+}
+
 #[test]
 fn every_backend_is_reachable_or_refused() {
     for b in Backend::ALL {

@@ -1,5 +1,7 @@
 //! AVX-512 kernels (`vpmuludq` on 512-bit vectors, blocks of 16 words): the
-//! scheme of the [module docs](super).
+//! scheme of the [module docs](super), with one key load per block for up to
+//! four outputs (the shifted key windows come from `valignd`, so an aligned
+//! key is never read across a cache line) and a load per window beyond.
 
 use core::arch::x86_64::*;
 use uhash_core::backend::Avx512;
@@ -19,6 +21,11 @@ macro_rules! unroll {
     };
 }
 
+/// Up to this many outputs the key windows come from `valignd` (one
+/// aligned key load per block); beyond, from loads (measured on Ice Lake:
+/// with 5 and more windows the extra shuffles cost more than split loads).
+const ALIGNR_MAX_N: usize = 4;
+
 macro_rules! kernels {
     ($($name:ident = $n:literal;)+) => {
         uhash_core::avx512_fn! {
@@ -35,23 +42,61 @@ macro_rules! kernels {
                     let kp = key.as_ptr();
                     let mut t = [_mm512_setzero_si512(); 9];
                     let mut i = 0usize;
-                    // Key loads read words i .. i+N+17; message words i .. i+16.
-                    while i + 16 <= words && i + N + 17 <= key.len() {
-                        // SAFETY: message words i..i+16 exist (i+16 ≤ words).
-                        let m = unsafe { _mm512_loadu_si512(mp.add(4 * i).cast()) };
-                        let mo = _mm512_srli_epi64::<32>(m);
-                        // SAFETY: key words i .. i+16 exist (i+N+17 ≤ key.len()).
-                        let mut k = unsafe { _mm512_loadu_si512(kp.add(i).cast()) };
-                        unroll!(N, S => {
-                            // SAFETY: key words i+S+1 .. i+S+1+W exist
-                            // (W = the block): i+S+1+W ≤ i+N+1+W ≤ key.len().
-                            let k1 = unsafe { _mm512_loadu_si512(kp.add(i + S + 1).cast()) };
-                            let pe = _mm512_mul_epu32(m, k);
-                            let po = _mm512_mul_epu32(mo, k1);
-                            t[S] = _mm512_add_epi32(t[S], _mm512_add_epi32(pe, po));
-                            k = k1;
-                        });
-                        i += 16;
+                    if N <= ALIGNR_MAX_N {
+                        // One key load per block, at word i + 16 (aligned
+                        // when the key is): the windows at offsets 1..=N+1
+                        // are `valignd` of this block and the next, so no
+                        // load splits a cache line. Reads message words
+                        // i .. i+16 and key words i .. i+32.
+                        if words >= 16 && key.len() >= 32 {
+                            // SAFETY: key words 0..16 exist (key.len() ≥ 32).
+                            let mut cur = unsafe { _mm512_loadu_si512(kp.cast()) };
+                            while i + 16 <= words && i + 32 <= key.len() {
+                                // SAFETY: message words i..i+16 exist (i+16 ≤ words).
+                                let m = unsafe { _mm512_loadu_si512(mp.add(4 * i).cast()) };
+                                let mo = _mm512_srli_epi64::<32>(m);
+                                // SAFETY: key words i+16 .. i+32 exist (i+32 ≤ key.len()).
+                                let next = unsafe { _mm512_loadu_si512(kp.add(i + 16).cast()) };
+                                let mut k = cur;
+                                unroll!(N, S => {
+                                    // Key words i+S+1 .. i+S+17 (S+1 ≤ 9 < 16).
+                                    let k1 = _mm512_alignr_epi32::<{ S as i32 + 1 }>(next, cur);
+                                    let pe = _mm512_mul_epu32(m, k);
+                                    let po = _mm512_mul_epu32(mo, k1);
+                                    t[S] = _mm512_add_epi32(t[S], _mm512_add_epi32(pe, po));
+                                    #[allow(unused_assignments)]
+                                    {
+                                        k = k1;
+                                    }
+                                });
+                                cur = next;
+                                i += 16;
+                            }
+                        }
+                    } else {
+                        // Many windows: `valignd` would crowd the shuffle
+                        // port, so each window is loaded. Reads message words
+                        // i .. i+16 and key words i .. i+N+17.
+                        while i + 16 <= words && i + N + 17 <= key.len() {
+                            // SAFETY: message words i..i+16 exist (i+16 ≤ words).
+                            let m = unsafe { _mm512_loadu_si512(mp.add(4 * i).cast()) };
+                            let mo = _mm512_srli_epi64::<32>(m);
+                            // SAFETY: key words i .. i+16 exist (i+N+17 ≤ key.len()).
+                            let mut k = unsafe { _mm512_loadu_si512(kp.add(i).cast()) };
+                            unroll!(N, S => {
+                                // SAFETY: key words i+S+1 .. i+S+17 exist:
+                                // i+S+17 ≤ i+N+17 ≤ key.len().
+                                let k1 = unsafe { _mm512_loadu_si512(kp.add(i + S + 1).cast()) };
+                                let pe = _mm512_mul_epu32(m, k);
+                                let po = _mm512_mul_epu32(mo, k1);
+                                t[S] = _mm512_add_epi32(t[S], _mm512_add_epi32(pe, po));
+                                #[allow(unused_assignments)]
+                                {
+                                    k = k1;
+                                }
+                            });
+                            i += 16;
+                        }
                     }
                     let mut out = [0u32; 8];
                     let mut lanes = [[0u32; 16]; 9];
