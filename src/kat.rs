@@ -50,6 +50,7 @@ use serde_json::{Map, Value};
 
 mod composite;
 mod dfc;
+mod digest;
 mod mmh_family;
 mod reference;
 
@@ -223,7 +224,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &["b"],
         nonce: false,
         reference: Some(reference::digest),
-        production: None,
+        production: Some(digest::digest),
     },
     FnEntry {
         name: "digest_mw",
@@ -231,7 +232,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &["b", "n"],
         nonce: false,
         reference: Some(reference::digest_mw),
-        production: None,
+        production: Some(digest::digest_mw),
     },
     FnEntry {
         name: "digest_trunc",
@@ -239,7 +240,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &["b", "bits"],
         nonce: false,
         reference: Some(reference::digest_trunc),
-        production: None,
+        production: Some(digest::digest_trunc),
     },
     FnEntry {
         name: "digest_prime",
@@ -247,7 +248,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &["b"],
         nonce: false,
         reference: Some(reference::digest_prime),
-        production: None,
+        production: Some(digest::digest_prime),
     },
     FnEntry {
         name: "poly1305",
@@ -320,6 +321,22 @@ pub static FUNCTIONS: &[FnEntry] = &[
         nonce: true,
         reference: Some(composite::long_mac_reference),
         production: Some(mmh_family::long_mac),
+    },
+    FnEntry {
+        name: "digest_mw_long_hash",
+        aliases: &[],
+        params: &["n", "chunk"],
+        nonce: false,
+        reference: Some(digest::long_hash_reference),
+        production: Some(digest::long_hash),
+    },
+    FnEntry {
+        name: "digest_mw_long_mac",
+        aliases: &[],
+        params: &["n", "chunk"],
+        nonce: true,
+        reference: Some(digest::long_mac_reference),
+        production: Some(digest::long_mac),
     },
 ];
 

@@ -9,6 +9,7 @@
 //! | [`core`] | `uhash-core` | shared constant-time arithmetic: reductions, widening multiplies, Toeplitz key windows, keys, errors, backend selection |
 //! | [`dfc_decorr`] | `dfc-decorr` | the DFC decorrelation module ((a·x + b) mod (2^64+13)) mod 2^64 in every strategy of Noilhan's paper, the Horner hash `DfcHash` and its MAC `DfcMac` |
 //! | [`mmh`] | `mmh` | MMH32, Toeplitz MMH32, NMH32, MMH64 and NH exact to the papers: fixed-length functions, long-message hashes with `UniversalHash`, Wegman–Carter MACs; soft, AVX2, AVX-512, IFMA, mulx and NEON backends |
+//! | [`digest_mw`] | `digest-mw` | Nguyen–Roscoe digest, trunc, digestMW and digest′ exact to the paper: fixed-length functions (b = 16, 32, 64), digest′ for manual authentication, long-message hashes with `UniversalHash`, Wegman–Carter MACs; soft, AVX2, AVX-512 and NEON backends |
 //! | [`kat`] | (this crate) | the known-answer driver behind `uhash kat` |
 //!
 //! The other hash families (the Nguyen–Roscoe digest, Poly1305-AES) join
@@ -22,6 +23,7 @@
 #![forbid(unsafe_code)]
 
 pub use dfc_decorr;
+pub use digest_mw;
 pub use mmh;
 pub use uhash_core as core;
 

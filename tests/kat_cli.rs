@@ -328,6 +328,9 @@ fn known_answers() -> Vec<(String, String)> {
     for (line, out) in SHARED_MACHINERY {
         add(line.to_string(), out.to_string());
     }
+    for (line, out) in DIGEST_MW_LONG {
+        add(line.to_string(), out.to_string());
+    }
     v
 }
 
@@ -1105,15 +1108,7 @@ fn empty_input_gives_empty_output() {
 
 /// Every name, with its aliases. Each family issue removes its names from
 /// here as it adds production handlers.
-const NOT_YET_IN_PRODUCTION: &[&str] = &[
-    "digest",
-    "digest_mw",
-    "digest_trunc",
-    "digest_prime",
-    "poly1305",
-    "poly1305_rfc8439",
-    "poly1305_aes",
-];
+const NOT_YET_IN_PRODUCTION: &[&str] = &["poly1305", "poly1305_rfc8439", "poly1305_aes"];
 
 #[test]
 fn production_has_no_implementation_yet() {
@@ -1352,6 +1347,13 @@ fn shaped(
             json!({"family": 257, "n": n, "chunk": 8}),
             true,
         ),
+        "digest_mw_long_hash" | "digest_mw_long_mac" => (
+            16,
+            7 * (k - 1),
+            4 * n.min(8),
+            json!({"n": n.min(8), "chunk": 12}),
+            true,
+        ),
         other => unreachable!("{other}"),
     };
     let key_len = key_len.checked_add_signed(key_delta).unwrap();
@@ -1373,7 +1375,7 @@ fn shaped(
     if name == "poly1305_aes" {
         record["nonce"] = Value::from(hex::encode(&pool[100..116]));
     }
-    if name == "wc_mac" || name == "long_mac" {
+    if name == "wc_mac" || name == "long_mac" || name == "digest_mw_long_mac" {
         record["nonce"] = Value::from(hex::encode(&pool[100..112]));
     }
     // DFC keys are used whole, and any length from 1 to 32 bytes is valid.
@@ -1459,5 +1461,136 @@ proptest! {
             answer_line(line.as_bytes(), Impl::Reference),
             Some(out_line(&le32(&[mmh32_model(&key, &msg)])))
         );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// digest-mw: the digest names in production, and the long-message hash and
+// MAC over digestMW.
+
+/// `digest_mw_long_hash`/`digest_mw_long_mac` records and their outputs from
+/// the independent Python of `tools/interop/digest_mw.py` (AES from the
+/// `openssl` command line, digestMW from the paper's formula).
+const DIGEST_MW_LONG: &[(&str, &str)] = &[
+    (
+        r#"{"fn":"digest_mw_long_hash","key":"000102030405060708090a0b0c0d0e0f","msg":"000102030405060708090a0b0c","params":{"n":2,"chunk":8}}"#,
+        "47631cd76f7e2579",
+    ),
+    (
+        r#"{"fn":"digest_mw_long_hash","key":"000102030405060708090a0b0c0d0e0f","msg":"","params":{"n":1,"chunk":8}}"#,
+        "00000000",
+    ),
+    (
+        r#"{"fn":"digest_mw_long_hash","key":"000102030405060708090a0b0c0d0e0f","msg":"ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff","params":{"n":4,"chunk":16}}"#,
+        "a9e36e7c263f7c66e2ce7203f85d531d",
+    ),
+    (
+        r#"{"fn":"digest_mw_long_mac","key":"000102030405060708090a0b0c0d0e0f","nonce":"000102030405060708090a0b","msg":"000102030405060708090a0b0c","params":{"n":2,"chunk":8}}"#,
+        "c83d0fb255d41b4c",
+    ),
+    (
+        r#"{"fn":"digest_mw_long_mac","key":"000102030405060708090a0b0c0d0e0f","nonce":"000102030405060708090a0b","msg":"000102030405060708090a0b0c","params":{"n":8,"chunk":12}}"#,
+        "12611043605438f20a8b5bf522c619ed64474044b758ece9892d038dd4701e31",
+    ),
+];
+
+#[test]
+fn digest_mw_long_python_vectors_both_impls() {
+    let input: String = DIGEST_MW_LONG
+        .iter()
+        .map(|(l, _)| format!("{l}\n"))
+        .collect();
+    let prod = kat(&[], &input);
+    assert_eq!(prod, reference(&input));
+    assert_eq!(prod.len(), DIGEST_MW_LONG.len());
+    for ((line, want), got) in DIGEST_MW_LONG.iter().zip(&prod) {
+        assert_eq!(got, &out_line(want), "input: {line}");
+    }
+}
+
+#[test]
+fn digest_production_equals_the_known_answers() {
+    let names = [
+        "digest",
+        "digest_mw",
+        "digest_mw_long_hash",
+        "digest_mw_long_mac",
+        "digest_prime",
+        "digest_trunc",
+    ];
+    let cases: Vec<(String, String)> = known_answers()
+        .into_iter()
+        .filter(|(l, _)| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            names.contains(&v["fn"].as_str().unwrap())
+        })
+        .collect();
+    assert_eq!(names_of(&cases), names);
+    let input: String = cases.iter().map(|(l, _)| format!("{l}\n")).collect();
+    let lines = kat(&["--impl", "production"], &input);
+    assert_eq!(lines.len(), cases.len());
+    for ((line, want), got) in cases.iter().zip(&lines) {
+        assert_eq!(got, &out_line(want), "input: {line}");
+    }
+}
+
+/// Random records for the digest names, in and out of their domains (word
+/// widths, lengths that are not whole words, short keys, bad `bits`, n past
+/// eight, k2 too short, chunk sizes): production answers exactly as the
+/// reference, errors included.
+fn digest_record() -> impl Strategy<Value = Value> {
+    (
+        prop::sample::select(vec![
+            "digest",
+            "digest_mw",
+            "digest_trunc",
+            "digest_prime",
+            "digest_mw_long_hash",
+            "digest_mw_long_mac",
+        ]),
+        prop::sample::select(vec![16u64, 32, 64, 8]),
+        prop_oneof![3 => (0usize..40).prop_map(|w| 8 * w), 1 => 0usize..200],
+        prop_oneof![3 => Just(0isize), 1 => -3isize..=3],
+        0usize..=11,
+        0u64..=66,
+        prop::sample::select(vec![4usize, 8, 12, 16, 24, 64, 100, 256]),
+        prop::collection::vec(any::<u8>(), 0..1200),
+    )
+        .prop_map(|(name, b, msg_len, key_delta, n, bits, chunk, pool)| {
+            let msg = pool[..msg_len.min(pool.len())].to_vec();
+            let words = msg.len() / 2 + n + 1;
+            let key_len = match name {
+                "digest_mw_long_hash" | "digest_mw_long_mac" => 16,
+                "digest_prime" => (256 + b as usize) / 8 + 10,
+                _ => 8 * words,
+            }
+            .saturating_add_signed(key_delta);
+            let key: Vec<u8> = pool.iter().rev().copied().cycle().take(key_len).collect();
+            let mut r = json!({"fn": name, "key": hex::encode(&key), "msg": hex::encode(&msg)});
+            r["params"] = match name {
+                "digest" | "digest_prime" => json!({"b": b}),
+                "digest_mw" => json!({"b": b, "n": n}),
+                "digest_trunc" => json!({"b": b, "bits": bits}),
+                _ => json!({"n": n.min(9), "chunk": chunk}),
+            };
+            if name == "digest_mw_long_mac" {
+                r["nonce"] = Value::from(hex::encode(pool.get(..12).unwrap_or(&[0; 12])));
+            }
+            r
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: ProptestConfig::default().cases.min(64),
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn digest_production_equals_reference(r in digest_record()) {
+        let line = r.to_string();
+        let prod = answer_line(line.as_bytes(), Impl::Production);
+        let reference = answer_line(line.as_bytes(), Impl::Reference);
+        prop_assert_eq!(prod, reference, "{}", line);
     }
 }

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 pub mod core_rows;
 pub mod dfc;
 pub mod dfc_cipher;
+pub mod digest_mw;
 pub mod memory;
 pub mod mmh;
 #[cfg(uhash_bench_openssl)]
@@ -37,6 +38,7 @@ pub fn rows() -> Vec<Row> {
     rows.extend(dfc::rows());
     rows.extend(dfc_cipher::rows());
     rows.extend(mmh::rows());
+    rows.extend(digest_mw::rows());
     // rows.extend(poly1305_aes::rows());
     // ---- peers ----
     rows.extend(poly1305_peers::rows());

@@ -324,8 +324,14 @@ fn digest_b7_exhaustive_collision_experiment() {
     let worst = *collisions.iter().max().unwrap();
     assert_eq!(worst, 240, "1.875 · 2^-7 of 2^14 keys");
     assert!(worst <= 256, "Theorem 1: at most 2^(1-b)");
+    // Attained at m = 1 vs m' = 17 (the example the issue names).
+    assert_eq!(collisions[N + 17], 240, "m = 1 vs m' = 17");
     assert_eq!(dist_max, 128, "Theorem 1: distribution exactly 2^-b");
-    // The paper's tight example: m = 0^(b−1)1, k1 = y gives digest = y.
+    // The paper's tight example: m = 0^(b−1)1 hits every y under exactly
+    // 2^14 / 2^7 = 128 keys (k1 = y, any k2), so 2^-b is attained.
+    for y in 0..N {
+        assert_eq!(dist[N + y], 128, "m = 0^6 1, y = {y}");
+    }
     assert_eq!(digest(B, &[77, 0], &[1]), Ok(77));
 }
 

@@ -1,0 +1,99 @@
+//! # digest-mw — digest, trunc, digestMW and digest′, exact to the paper
+//!
+//! Nguyen, Roscoe, *Short-output universal hash functions and their use in
+//! fast and secure data authentication*, FSE 2012.
+//!
+//! | item | what | paper |
+//! |---|---|---|
+//! | [`digest()`] | b-bit digest of t b-bit words, key t + 1 words | Eq. (1), Theorem 1 |
+//! | [`digest_trunc`] | its b′ low bits | Eq. (4), Theorem 2 |
+//! | [`digest_mw`] | n-word digestMW, key t + n words | §3.3, Fig. 2, Theorem 3 |
+//! | [`DigestPrime`], [`digest_prime16`], [`digest_prime32`], [`ShortCode`] | digest′ = digest(k₁, SHA-256(m ‖ k₂)) for manual authentication, and its human-comparable rendering | §5, Theorem 4 |
+//! | [`Engine`] | backend selection (b = 32): detect, force, ask | |
+//! | [`long`], [`hash`] (feature `alloc`) | digestMW over messages of any length (`uhash_core::long`), `UniversalHash` types at 32, 64, 128, 256 bits, Wegman–Carter MACs | |
+//!
+//! Words are little-endian (word 1 = the first b/8 bytes of the message;
+//! `uhash kat` and `uhash-ref` use the same layouts), every function is
+//! tested bit for bit against the big-integer reference `uhash-ref` for
+//! every backend the CPU has, and every input outside a definition's domain
+//! is a typed [`Error`]: nothing panics.
+//!
+//! # Definitions
+//! For a message m = ⟨m₁, …, m_t⟩ and a key k = ⟨k₁, k₂, …⟩ of b-bit words
+//! (b = 16, 32, 64: `u16`, `u32`, `u64` keys), "+" and Σ mod 2^b, "∗" the
+//! 2b-bit word product:
+//!
+//! * **digest** (Eq. (1)): digest(k, m) = Σ_{i=1}^{t} [m_i∗k_i + (m_i∗k_{i+1}
+//!   div 2^b)] mod 2^b. Key k₁ … k_{t+1} (M + b bits), output b bits.
+//! * **trunc** (Eq. (4)): trunc_{b′}(digest(k, m)) = the same sum mod 2^{b′},
+//!   b′ ∈ 1..b−1 (b′ = b is accepted as the identity).
+//! * **digestMW** (§3.3): d_i = Σ_{j=1}^{t} [m_j k_{i+j−1} + (m_j k_{i+j} div
+//!   2^b)] mod 2^b for i = 1..n, output ⟨d₁ … d_n⟩ (nb bits), key k₁ … k_{t+n}
+//!   (M + nb bits). As in Fig. 2, each word product m_j k_{j+s} serves two
+//!   adjacent outputs: n + 1 multiplications per message word, not 2n.
+//! * **digest′** (§5): digest(k₁, SHA-256(m ‖ k₂)), k₁ 256 + b bits, k₂ ≥ 80
+//!   bits, b ∈ {16, 32}, any message length.
+//!
+//! # Bounds
+//! Over a uniformly random key, for equal-length messages m ≠ m′ (ε_c:
+//! collision; ε_d: Pr[h(m) = y] for any m and y; the proofs also give
+//! ε_c-AΔU, §3.3 Remarks):
+//!
+//! | function | ε_c | ε_d | theorem |
+//! |---|---|---|---|
+//! | digest | 2^(1−b) | 2^(−b) | Theorem 1 (both tight: §3.2 Remarks) |
+//! | trunc_{b′} | 2^(1−b′) | 2^(−b′) | Theorem 2 |
+//! | digestMW, n words | 2^(n−nb) | 2^(−nb) | Theorem 3 |
+//! | digest′ | 2^(1−b) + θ_c | 2^(−b) | Theorem 4 (θ_c: SHA-256 collisions) |
+//!
+//! The §3.2 Remarks' exhaustive check (b = 7: the worst pair of one-word
+//! messages collides under exactly 1.875·2^-7 of the 2^14 keys, at m = 1
+//! vs m′ = 17; the distribution bound 2^-7 is met at m = 0^6 1) is
+//! reproduced in `tests/paper.rs`, on the reference and on this crate's
+//! generic word code.
+//!
+//! # Backends
+//! [`Engine`] (b = 32): AVX-512 and AVX2 (`vpmuludq`), NEON (`umull`), soft.
+//! b = 16 and 64 run the portable code. `unsafe` code lives only in the
+//! backend modules.
+//!
+//! # Features
+//! `alloc` (default): the long-message kernels, hashes and MACs (their
+//! level-1 keys are one chunk long and live on the heap). Without it the
+//! crate is `no_std` without allocation: the fixed-length functions,
+//! digest′ and the engine.
+#![no_std]
+#![doc(html_no_source)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+pub mod engine;
+mod fixed;
+pub mod prime;
+mod soft;
+
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+mod neon;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+#[cfg(feature = "alloc")]
+pub mod hash;
+#[cfg(feature = "alloc")]
+mod keybuf;
+#[cfg(feature = "alloc")]
+pub mod long;
+
+pub use engine::Engine;
+pub use fixed::{Word, digest, digest_mw, digest_trunc};
+pub use prime::{DigestPrime, ShortCode, digest_prime16, digest_prime32};
+pub use uhash_core::{Backend, Error};
+
+#[cfg(feature = "alloc")]
+pub use hash::{
+    DigestMw32Hash, DigestMw32Mac, DigestMw64Hash, DigestMw64Mac, DigestMw128Hash, DigestMw128Mac,
+    DigestMw256Hash, DigestMw256Mac,
+};
+pub use uhash_core::mac::{Nonce, Tag};
+pub use universal_hash;

@@ -1,0 +1,270 @@
+//! The long-message kernel, hashes and MACs against their reference
+//! composition (`uhash_ref::long` over `uhash_ref::digest::digest_mw`, keys
+//! from `uhash_ref::kdf`), for every backend (forced), chunk sizes chosen at
+//! run time, every split of the input (proptest split points and byte-by-
+//! byte), and the `UniversalHash` trait paths.
+
+use digest_mw::Engine;
+use digest_mw::long::{CHUNK_BYTES, DigestMwKernel, FAMILY_DIGEST_MW32};
+use proptest::prelude::*;
+use uhash_core::long::{ChunkHash, LongHash};
+use uhash_core::mac::{MacHash, Nonce};
+use uhash_ref::kdf::{expand, label};
+
+fn words(b: &[u8]) -> Vec<u64> {
+    b.chunks_exact(4)
+        .map(|c| u64::from(u32::from_le_bytes(c.try_into().unwrap())))
+        .collect()
+}
+
+/// The long-message hash composed from the reference digestMW.
+fn reference_hash(n: usize, chunk: usize, seed: &[u8; 16], msg: &[u8]) -> Vec<u8> {
+    let f = FAMILY_DIGEST_MW32;
+    let lanes = n as u8;
+    let key = words(&expand(seed, label(f, lanes, 1, 0), 4 * (chunk / 4 + n)));
+    let l2: Vec<Vec<u8>> = (0..n)
+        .map(|i| expand(seed, label(f, lanes, 2, i as u32), 16))
+        .collect();
+    let l3: Vec<Vec<u8>> = (0..n)
+        .map(|i| expand(seed, label(f, lanes, 3, i as u32), 20))
+        .collect();
+    let l1 = |c: &[u8]| uhash_ref::digest::digest_mw(32, &key, &words(c), n).unwrap();
+    uhash_ref::long::long_hash(&l1, chunk, 32, &l2, &l3, msg).unwrap()
+}
+
+fn reference_mac(n: usize, seed: &[u8; 16], nonce: &[u8; 12], msg: &[u8]) -> Vec<u8> {
+    let h = reference_hash(n, CHUNK_BYTES, seed, msg);
+    let pad_key: [u8; 16] = expand(seed, label(FAMILY_DIGEST_MW32, n as u8, 0xff, 0), 16)
+        .try_into()
+        .unwrap();
+    uhash_ref::mac::wegman_carter(&pad_key, nonce, 32, &h).unwrap()
+}
+
+/// LongHash over the kernel with a run-time chunk and engine, fed in pieces.
+fn production<const N: usize>(
+    engine: Engine,
+    chunk: usize,
+    seed: &[u8; 16],
+    msg: &[u8],
+    splits: &[usize],
+) -> Vec<u8> {
+    let mut h = LongHash::<DigestMwKernel<N, 4096>>::from_seed_with_kernel(seed, |ks| {
+        DigestMwKernel::from_key_stream_with(ks, chunk, engine)
+    })
+    .unwrap();
+    let mut rest = msg;
+    for &s in splits {
+        let s = s.min(rest.len());
+        h.update(&rest[..s]);
+        rest = &rest[s..];
+    }
+    h.update(rest);
+    let mut out = vec![0u8; 4 * N];
+    h.finalize_into(&mut out).unwrap();
+    out
+}
+
+fn all(n: usize, chunk: usize, seed: &[u8; 16], msg: &[u8], splits: &[usize]) {
+    let want = reference_hash(n, chunk, seed, msg);
+    for e in Engine::all_supported() {
+        let got = match n {
+            1 => production::<1>(e, chunk, seed, msg, splits),
+            2 => production::<2>(e, chunk, seed, msg, splits),
+            3 => production::<3>(e, chunk, seed, msg, splits),
+            4 => production::<4>(e, chunk, seed, msg, splits),
+            5 => production::<5>(e, chunk, seed, msg, splits),
+            6 => production::<6>(e, chunk, seed, msg, splits),
+            7 => production::<7>(e, chunk, seed, msg, splits),
+            _ => production::<8>(e, chunk, seed, msg, splits),
+        };
+        assert_eq!(
+            got,
+            want,
+            "{} n={n} chunk={chunk} len={}",
+            e.backend(),
+            msg.len()
+        );
+    }
+}
+
+fn config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(48u32)
+        .min(48);
+    ProptestConfig::with_cases(cases)
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn kernels_with_any_chunk_and_split_equal_the_reference(
+        n in 1usize..=8,
+        chunk_words in prop_oneof![1usize..=20, 60usize..=70, Just(1024)],
+        seed in any::<[u8; 16]>(),
+        msg in proptest::collection::vec(any::<u8>(), 0..1500),
+        splits in proptest::collection::vec(0usize..300, 0..6),
+    ) {
+        all(n, 4 * chunk_words, &seed, &msg, &splits);
+    }
+}
+
+#[test]
+fn edge_lengths_extreme_bytes_and_byte_by_byte() {
+    let seed = [0xffu8; 16];
+    for chunk in [4usize, 64, 68, 256] {
+        for len in [
+            0usize,
+            1,
+            3,
+            4,
+            5,
+            chunk - 1,
+            chunk,
+            chunk + 1,
+            2 * chunk,
+            5 * chunk + 3,
+        ] {
+            for fill in [0u8, 0xff] {
+                let msg = vec![fill; len];
+                all(4, chunk, &seed, &msg, &[]);
+                let ones = vec![1usize; len];
+                all(2, chunk, &seed, &msg, &ones);
+            }
+        }
+    }
+}
+
+/// The ready-made types (16 KiB chunk) equal the reference, their MACs the
+/// reference Wegman–Carter tag; every backend and split agree.
+#[test]
+fn default_types_equal_the_reference() {
+    use digest_mw::hash::*;
+    let seed = [7u8; 16];
+    let nonce = [9u8; 12];
+    let big: Vec<u8> = (0..2 * CHUNK_BYTES + 3)
+        .map(|i| (i * 7 + (i >> 9)) as u8)
+        .collect();
+    let lens = [
+        0usize,
+        1,
+        100,
+        CHUNK_BYTES - 1,
+        CHUNK_BYTES,
+        2 * CHUNK_BYTES + 3,
+    ];
+    macro_rules! check {
+        ($hash:ident, $mac:ident, $n:expr) => {
+            for &len in &lens {
+                let msg = &big[..len];
+                let want = reference_hash($n, CHUNK_BYTES, &seed, msg);
+                for e in Engine::all_supported() {
+                    let mut h = $hash::from_seed_with_engine(&seed, e);
+                    assert_eq!(h.engine(), e);
+                    for piece in msg.chunks(977) {
+                        h.update(piece);
+                    }
+                    assert_eq!(
+                        h.finalize_reset().to_vec(),
+                        want,
+                        "{} {len}",
+                        stringify!($hash)
+                    );
+                    h.update(msg);
+                    assert_eq!(h.finalize().to_vec(), want);
+                }
+                let mut mac = $mac::from_seed(&seed).unwrap();
+                let tag = mac.authenticate(&Nonce::from_bytes(nonce), msg);
+                assert_eq!(tag.as_bytes(), reference_mac($n, &seed, &nonce, msg));
+                assert!(
+                    mac.verify_message(&Nonce::from_bytes(nonce), msg, tag.as_bytes())
+                        .is_ok()
+                );
+                let mut bad = tag.as_bytes().to_vec();
+                bad[0] ^= 1;
+                assert!(
+                    mac.verify_message(&Nonce::from_bytes(nonce), msg, &bad)
+                        .is_err()
+                );
+            }
+        };
+    }
+    check!(DigestMw32Hash, DigestMw32Mac, 1);
+    check!(DigestMw64Hash, DigestMw64Mac, 2);
+    check!(DigestMw128Hash, DigestMw128Mac, 4);
+    check!(DigestMw256Hash, DigestMw256Mac, 8);
+}
+
+/// The `UniversalHash` paths: whole blocks equal the byte API;
+/// `update_padded` is the byte API on the zero-padded data; `KeyInit` is
+/// `from_seed`.
+#[test]
+fn universal_hash_trait_paths() {
+    use digest_mw::hash::*;
+    use universal_hash::{KeyInit, UniversalHash};
+    let seed = [0x42u8; 16];
+    let msg: Vec<u8> = (0..(2 * CHUNK_BYTES + 100) as u32)
+        .map(|i| (i * 13) as u8)
+        .collect();
+    macro_rules! check {
+        ($hash:ident, $bs:literal) => {{
+            let whole = &msg[..msg.len() / $bs * $bs];
+            let mut by_bytes = $hash::from_seed(&seed);
+            by_bytes.update(whole);
+            let want = by_bytes.finalize();
+            let mut t = <$hash as KeyInit>::new(&seed.into());
+            let (blocks, _) = universal_hash::array::Array::slice_as_chunks(whole);
+            UniversalHash::update(&mut t, &blocks[..3]);
+            UniversalHash::update(&mut t, &blocks[3..]);
+            assert_eq!(UniversalHash::finalize_reset(&mut t).as_slice(), &want[..]);
+            UniversalHash::update(&mut t, blocks);
+            assert_eq!(UniversalHash::finalize(t).as_slice(), &want[..]);
+            for len in [0usize, 1, $bs - 1, $bs, $bs + 1, 1000] {
+                let d = &msg[..len];
+                let mut padded = d.to_vec();
+                padded.resize(len.div_ceil($bs) * $bs, 0);
+                let mut b = $hash::from_seed(&seed);
+                b.update(&padded);
+                let mut t = <$hash as KeyInit>::new(&seed.into());
+                t.update_padded(d);
+                assert_eq!(t.finalize().as_slice(), &b.finalize()[..]);
+            }
+        }};
+    }
+    check!(DigestMw32Hash, 4);
+    check!(DigestMw64Hash, 8);
+    check!(DigestMw128Hash, 16);
+    check!(DigestMw256Hash, 32);
+}
+
+#[test]
+fn constants_debug_and_checked_inputs() {
+    use digest_mw::hash::*;
+    assert_eq!(FAMILY_DIGEST_MW32, 0x0320);
+    assert_eq!(<DigestMw128Hash as MacHash>::OUT_BYTES, 16);
+    assert_eq!(<DigestMw128Hash as MacHash>::LANE_BITS, 32);
+    assert_eq!(
+        <DigestMw64Hash as MacHash>::PAD_LABEL,
+        uhash_core::kdf::label(0x0320, 2, 0xff, 0)
+    );
+    assert_eq!(<DigestMwKernel<3> as ChunkHash>::LANES, 3);
+    let d = format!("{:?}", DigestMw32Hash::from_seed(&[1; 16]));
+    assert!(d.starts_with("DigestMw32Hash"), "{d}");
+    let mut ks = uhash_core::kdf::KeyStream::new(&[0; 16], 0);
+    for bad in [0usize, 2, 6, 4100] {
+        assert!(
+            DigestMwKernel::<1, 4096>::from_key_stream_with(&mut ks, bad, Engine::soft()).is_err(),
+            "chunk {bad}"
+        );
+    }
+    assert_eq!(
+        DigestMwKernel::<2, 4096>::from_key(&[0; 17], 64, Engine::soft()).err(),
+        Some(uhash_core::Error::KeyTooShort {
+            needed: 18,
+            got: 17
+        })
+    );
+    assert!(DigestMwKernel::<2, 4096>::from_key(&[0; 18], 64, Engine::soft()).is_ok());
+}
