@@ -51,6 +51,7 @@ use serde_json::{Map, Value};
 mod composite;
 mod dfc;
 mod mmh_family;
+mod poly1305;
 mod reference;
 
 /// Which implementation answers the calls.
@@ -255,7 +256,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &[],
         nonce: false,
         reference: Some(reference::poly1305),
-        production: None,
+        production: Some(poly1305::poly1305),
     },
     FnEntry {
         name: "poly1305_aes",
@@ -263,7 +264,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &[],
         nonce: true,
         reference: Some(reference::poly1305_aes),
-        production: None,
+        production: Some(poly1305::poly1305_aes),
     },
     FnEntry {
         name: "dfc_module",

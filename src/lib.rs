@@ -23,6 +23,7 @@
 
 pub use dfc_decorr;
 pub use mmh;
+pub use poly1305_aes;
 pub use uhash_core as core;
 
 pub mod kat;

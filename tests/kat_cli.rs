@@ -824,6 +824,55 @@ fn poly1305_aes_bernstein_vector_file() {
     check_vector_file("poly1305_aes_bernstein.jsonl", 4);
 }
 
+#[test]
+fn poly1305_vector_files_production() {
+    for (file, n) in [
+        ("poly1305_rfc8439.jsonl", 16),
+        ("poly1305_aes_bernstein.jsonl", 4),
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/vectors")
+            .join(file);
+        check_vector_path(&path, n, &["--impl", "production"]);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// `poly1305` and `poly1305_aes` in production answer as the reference
+    /// (random keys, so most `poly1305_aes` keys have clamped bits set:
+    /// both must answer with an error then).
+    #[test]
+    fn poly1305_production_equals_reference(
+        key in prop::collection::vec(any::<u8>(), 32),
+        msg in prop::collection::vec(any::<u8>(), 0..600),
+        nonce in prop::collection::vec(any::<u8>(), 16),
+        clamp in any::<bool>(),
+    ) {
+        let mut key = key;
+        if clamp {
+            for i in [19, 23, 27, 31] { key[i] &= 15; }
+            for i in [20, 24, 28] { key[i] &= 252; }
+        }
+        let input = format!(
+            "{}\n{}\n",
+            json!({"fn": "poly1305", "key": hex::encode(&key), "msg": hex::encode(&msg)}),
+            json!({"fn": "poly1305_aes", "key": hex::encode(&key), "msg": hex::encode(&msg),
+                   "nonce": hex::encode(&nonce)}),
+        );
+        let prod = kat(&["--impl", "production"], &input);
+        let refr = reference(&input);
+        prop_assert_eq!(prod.len(), 2);
+        prop_assert_eq!(&prod[0], &refr[0]);
+        if clamp {
+            prop_assert_eq!(&prod[1], &refr[1]);
+        } else {
+            prop_assert_eq!(prod[1].contains("error"), refr[1].contains("error"));
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Malformed lines: one error line each, and the run goes on.
 

@@ -1,0 +1,213 @@
+//! Backends and the per-message state they share.
+//!
+//! # The scalar block interface
+//! Every scalar backend module exposes
+//! `fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool)`:
+//! it absorbs `data` (a multiple of 16 bytes) as blocks mᵢ, for each
+//! h ← (h + mᵢ + hibit·2^128)·r mod p with p = 2^130 − 5, partially
+//! reduced. `h` is h₀ + 2^64·h₁ + 2^128·h₂ (little-endian 64-bit limbs)
+//! and satisfies h < 2^130 + 2^128 (h₂ ≤ 5) on entry and exit — any
+//! representative, not necessarily below p. `r` is the clamped r as two
+//! little-endian 64-bit limbs. The caller pads a final partial block itself
+//! (bytes, then 0x01, then zeros, with `hibit = false`), freezes h mod p and
+//! adds s.
+//!
+//! SIMD backends have their own interface (the powers r^1..r^16 computed
+//! once per message and kept in [`State`]) and return h in the same form,
+//! so a message can move from SIMD to scalar code for its tail.
+
+pub(crate) mod float;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod ifma;
+pub(crate) mod soft32;
+pub(crate) mod soft64;
+
+use uhash_core::{Backend, Error};
+use zeroize::Zeroize;
+
+/// The backends this crate implements, fastest first (the order
+/// [`crate::detect`] tries them in).
+pub const SUPPORTED: &[Backend] = &[
+    Backend::Ifma,
+    Backend::Soft,
+    Backend::Soft32,
+    Backend::Float,
+];
+
+/// A backend that this CPU can run, with the witness of its features.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Engine {
+    Soft,
+    Soft32,
+    Float,
+    #[cfg(target_arch = "x86_64")]
+    Ifma(uhash_core::backend::Ifma),
+}
+
+impl Engine {
+    /// The fastest backend of this CPU.
+    #[inline]
+    pub(crate) fn detect() -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(w) = uhash_core::backend::Ifma::detect() {
+            return Engine::Ifma(w);
+        }
+        Engine::Soft
+    }
+
+    /// `backend`, if this crate implements it and the CPU supports it.
+    pub(crate) fn force(backend: Backend) -> Result<Self, Error> {
+        match backend {
+            Backend::Soft => Ok(Engine::Soft),
+            Backend::Soft32 => Ok(Engine::Soft32),
+            Backend::Float => Ok(Engine::Float),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Ifma => uhash_core::backend::Ifma::detect()
+                .map(Engine::Ifma)
+                .ok_or(Error::UnsupportedBackend(backend)),
+            _ => Err(Error::UnsupportedBackend(backend)),
+        }
+    }
+
+    /// Which backend this is.
+    pub(crate) fn backend(self) -> Backend {
+        match self {
+            Engine::Soft => Backend::Soft,
+            Engine::Soft32 => Backend::Soft32,
+            Engine::Float => Backend::Float,
+            #[cfg(target_arch = "x86_64")]
+            Engine::Ifma(_) => Backend::Ifma,
+        }
+    }
+}
+
+/// The clamped r as two little-endian 64-bit limbs, or `None` if a bit
+/// that Bernstein §2 requires to be 0 is set.
+#[inline]
+pub(crate) fn r_limbs_checked(r: &[u8; 16]) -> Option<[u64; 2]> {
+    let v = u128::from_le_bytes(*r);
+    // r[3], r[7], r[11], r[15] < 16; r[4], r[8], r[12] ≡ 0 (mod 4).
+    const MASK: u128 = 0x0fff_fffc_0fff_fffc_0fff_fffc_0fff_ffff;
+    // Not secret-dependent in a way that matters: the key is rejected as a
+    // whole, and the test is a single comparison of the masked bits.
+    (v & !MASK == 0).then_some([v as u64, (v >> 64) as u64])
+}
+
+/// `clamp(r)` (RFC 8439) as two little-endian 64-bit limbs.
+#[inline]
+pub(crate) fn r_limbs_clamped(r: &[u8; 16]) -> [u64; 2] {
+    let v = u128::from_le_bytes(*r) & 0x0fff_fffc_0fff_fffc_0fff_fffc_0fff_ffff;
+    [v as u64, (v >> 64) as u64]
+}
+
+/// (h mod p + s) mod 2^128, little-endian; h < 2^130 + 2^128.
+#[inline]
+pub(crate) fn finish(h: &[u64; 3], s: u128) -> [u8; 16] {
+    let [h0, h1, h2] = *h;
+    // g = h + 5; h ≥ p iff g ≥ 2^130, and then h − p = g − 2^130 < 2^130.
+    let t0 = u128::from(h0) + 5;
+    let t1 = u128::from(h1) + (t0 >> 64);
+    let g2 = h2 + (t1 >> 64) as u64;
+    let use_g = 0u128.wrapping_sub(u128::from(g2 >> 2)); // g2 ≤ 6
+    let h = u128::from(h0) | u128::from(h1) << 64;
+    let g = (t0 as u64) as u128 | ((t1 as u64) as u128) << 64;
+    let low = (h & !use_g) | (g & use_g);
+    low.wrapping_add(s).to_le_bytes()
+}
+
+/// Messages shorter than this take the scalar path on IFMA machines
+/// (measured: below it the per-message powers cost more than they save).
+pub(crate) const IFMA_MIN_BYTES: usize = 256;
+
+/// The per-message state: accumulator, clamped r, the backend, and the
+/// powers of r a SIMD backend computed for this message.
+#[derive(Clone)]
+pub(crate) struct State {
+    pub(crate) h: [u64; 3],
+    pub(crate) r: [u64; 2],
+    pub(crate) engine: Engine,
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) powers: Option<ifma::Powers>,
+}
+
+impl State {
+    #[inline]
+    pub(crate) fn new(r: [u64; 2], engine: Engine) -> Self {
+        Self {
+            h: [0; 3],
+            r,
+            engine,
+            #[cfg(target_arch = "x86_64")]
+            powers: None,
+        }
+    }
+
+    /// Absorbs whole blocks (`data.len()` a multiple of 16; a shorter tail
+    /// is ignored) with the 2^128 bit set.
+    #[inline]
+    pub(crate) fn blocks(&mut self, data: &[u8]) {
+        let data = &data[..data.len() & !15];
+        match self.engine {
+            Engine::Soft => soft64::blocks(&mut self.h, &self.r, data, true),
+            Engine::Soft32 => soft32::blocks(&mut self.h, &self.r, data, true),
+            Engine::Float => float::blocks(&mut self.h, &self.r, data, true),
+            #[cfg(target_arch = "x86_64")]
+            Engine::Ifma(w) => {
+                let rest = if data.len() >= IFMA_MIN_BYTES {
+                    let powers = self
+                        .powers
+                        .get_or_insert_with(|| ifma::Powers::new(w, &self.r));
+                    let done = ifma::blocks(w, &mut self.h, powers, data);
+                    &data[done..]
+                } else {
+                    data
+                };
+                soft64::blocks(&mut self.h, &self.r, rest, true);
+            }
+        }
+    }
+
+    /// Absorbs a final chunk of 1..=15 bytes (padded with 0x01 and zeros,
+    /// no 2^128 bit); an empty chunk is ignored.
+    #[inline]
+    pub(crate) fn partial(&mut self, tail: &[u8]) {
+        if tail.is_empty() {
+            return;
+        }
+        let mut block = [0u8; 16];
+        let n = tail.len().min(15);
+        block[..n].copy_from_slice(&tail[..n]);
+        block[n] = 1;
+        match self.engine {
+            Engine::Soft32 => soft32::blocks(&mut self.h, &self.r, &block, false),
+            Engine::Float => float::blocks(&mut self.h, &self.r, &block, false),
+            _ => soft64::blocks(&mut self.h, &self.r, &block, false),
+        }
+        block.zeroize();
+    }
+
+    /// A whole message: its blocks, then its padded tail.
+    #[inline]
+    pub(crate) fn message(&mut self, msg: &[u8]) {
+        let full = msg.len() & !15;
+        self.blocks(&msg[..full]);
+        self.partial(&msg[full..]);
+    }
+
+    /// The tag with pad s.
+    #[inline]
+    pub(crate) fn finish(&self, s: u128) -> [u8; 16] {
+        finish(&self.h, s)
+    }
+}
+
+impl Drop for State {
+    fn drop(&mut self) {
+        self.h.zeroize();
+        self.r.zeroize();
+        #[cfg(target_arch = "x86_64")]
+        if let Some(p) = self.powers.as_mut() {
+            p.zeroize();
+        }
+    }
+}

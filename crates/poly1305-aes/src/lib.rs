@@ -1,0 +1,71 @@
+//! # poly1305-aes — Poly1305-AES, exact to the paper
+//!
+//! D. J. Bernstein, *The Poly1305-AES message-authentication code*, FSE
+//! 2005, and the one-time-key form Poly1305(r ‖ s) of RFC 8439 §2.5.
+//!
+//! | item | what |
+//! |---|---|
+//! | [`Poly1305`] | the universal hash alone, a drop-in for RustCrypto's `poly1305` (`KeyInit` from r ‖ s, r clamped; `UniversalHash`) |
+//! | [`Poly1305With`] | Poly1305-AES over any 16-byte-block cipher (paper §2, "cipher replaceability"), one-shot and incremental |
+//! | [`Poly1305Aes`] | the AES-128 case: key k ‖ r, 16-byte [`Nonce`] |
+//! | [`nonce`] | the nonce type |
+//! | [`Backend`] | backend selection: detect, force, ask |
+//!
+//! # Definition (paper §2)
+//! A message m of ℓ bytes is split into q = ⌈ℓ/16⌉ chunks; chunk i (16
+//! bytes, the last 1..16) read little-endian plus 2^(8·len) is cᵢ. With r
+//! a 16-byte little-endian integer whose bits r\[3\], r\[7\], r\[11\], r\[15\] >> 4
+//! and r\[4\], r\[8\], r\[12\] & 3 are zero (2^106 keys), and the 16-byte nonce n,
+//!
+//! Poly1305_r(m, AES_k(n)) = (((c₁r^q + c₂r^(q−1) + … + c_q r^1) mod (2^130 − 5)) + AES_k(n)) mod 2^128,
+//!
+//! written as 16 bytes little-endian. Key: 32 bytes k ‖ r; tag: 16 bytes.
+//!
+//! # Security (paper §3)
+//! The polynomial part H_r is ε-almost-Δ-universal modulo 2^128 with
+//! **ε = 8⌈L/16⌉/2^106** for distinct messages of at most L bytes
+//! (Theorem 3.3: at most 8⌈L/16⌉ of the 2^106 allowed r give
+//! H_r(m) = H_r(m′) + g). With AES_k(n) as the pad (Theorem 5.4 of the
+//! paper's reference \[6\]), an attacker who sees C ≤ 2^64 authenticated
+//! messages and tries D forgeries succeeds with probability at most
+//! δ + 14D⌈L/16⌉/2^106, δ being its advantage in distinguishing AES_k from
+//! a uniform random permutation.
+//!
+//! **Nonces must never repeat under one key**: two tags under one nonce
+//! reveal the difference of two polynomial values, enough to recover r.
+//!
+//! # Backends
+//! Chosen at run time: AVX-512 IFMA (8 lanes, radix 2^44, powers of r
+//! computed per message) on CPUs that have it, otherwise portable 64-bit
+//! code (`u128` products); portable 32-bit and floating-point backends can
+//! be forced. Every backend computes the same function bit for bit (tested
+//! against the big-integer reference `uhash-ref`).
+#![no_std]
+#![deny(unsafe_code)]
+#![doc(html_no_source)]
+
+#[allow(unsafe_code)] // SIMD intrinsics, each block with a SAFETY comment.
+mod backend;
+mod mac;
+pub mod nonce;
+mod poly1305;
+
+pub use backend::SUPPORTED as SUPPORTED_BACKENDS;
+pub use mac::{
+    Aes128Pad, PadCipher, Poly1305Aes, Poly1305AesState, Poly1305With, Poly1305WithState,
+};
+pub use nonce::Nonce;
+pub use poly1305::{Poly1305, Tag};
+pub use uhash_core::{Backend, Error};
+pub use universal_hash;
+
+/// Key size of [`Poly1305`] and [`Poly1305Aes`]: 32 bytes.
+pub const KEY_SIZE: usize = 32;
+/// Block size of Poly1305 and tag size: 16 bytes.
+pub const BLOCK_SIZE: usize = 16;
+
+/// The fastest backend this CPU supports.
+#[must_use]
+pub fn detect() -> Backend {
+    backend::Engine::detect().backend()
+}
