@@ -15,14 +15,15 @@
 //! 20·2^8 = 5120.
 //!
 //! # Bounds
-//! Multiplier limbs (powers of r, carried) are < 2^44 + 2^20, so 20·g < 2^49;
-//! accumulator limbs are < 2^45 (a carried value < 2^44 + 2^20 plus a message
-//! limb < 2^44). Every product is < 2^94 < 2^104, so its high part is below
-//! 2^42 and each row's three highs sum below 2^44; each row's three lows sum
-//! below 3·2^52. Then d₀ < 3·2^52 + 5120·2^44 < 2^57, d₁, d₂ < 2^55, and
-//! one carry round (with the top carry ×20 into limb 0, and one more carry
-//! from limb 0) leaves limbs < 2^44 + 2^20 — inside the 52-bit inputs IFMA
-//! multiplies exactly.
+//! After a product the limbs are carried once, in parallel (see `reduce!`),
+//! to below B = 2^44 + 2^15. Multiplier limbs (powers of r) are < B, so
+//! 20·g < 2^48.4; accumulator limbs are < 2B (a carried value plus a
+//! message limb < 2^44). So row 0 and row 1 products are < 2^93.4 (high
+//! halves < 2^41.4, three of them < 2^43: 256·hi < 2^51), row 2 products
+//! (no factor 20) < 2^89.1 (high halves sum < 2^38.6: 5120·hi₂ < 2^51), and
+//! each row's three low halves sum below 3·2^52: every dᵢ < 2^54, every
+//! carry cᵢ < 2^10 and 20·c₂ < 2^15. All inputs stay below 2^52, where IFMA
+//! multiplies exactly, and no 64-bit lane overflows.
 //!
 //! # Schedule
 //! Sixteen blocks per step in two vectors A (blocks 0..8 of the step) and B
@@ -30,8 +31,9 @@
 //! lane 0 of A's first blocks. At the end lane t of A is multiplied by
 //! r^(16−t) and lane t of B by r^(8−t), and the sixteen products are
 //! summed: Horner's rule regrouped, the same value mod p as the scalar
-//! code. A remaining group of 8 blocks goes through one vector with
-//! r^(8−t). The powers r^1..r^16 are computed per message (four vector
+//! code. The remaining k ≤ 15 blocks go through one or two vectors with
+//! r^(8−t): k < 8 blocks sit in lanes 8 − k .. 8 (masked loads; the lanes
+//! below are zero) and h joins the first of them. The powers r^1..r^16 are computed per message (four vector
 //! products) and kept in the message state.
 
 use core::arch::x86_64::*;
@@ -69,14 +71,24 @@ impl Powers {
     }
 }
 
-/// Absorbs the longest prefix of `data` that is a multiple of 128 bytes
-/// (with the 2^128 bit in every block) and returns its length; `h` in and
-/// out as in [`super::soft64::blocks`].
+/// Absorbs every whole block of `data` (with the 2^128 bit) and returns
+/// their length; `h` in and out as in [`super::soft64::blocks`]. Groups of
+/// 16 blocks go through the two-vector loop, the last 1..15 blocks through
+/// at most two 8-lane steps (the last one masked).
 #[inline]
 pub(crate) fn blocks(w: Ifma, h: &mut [u64; 3], p: &Powers, data: &[u8]) -> usize {
     let _ = w;
     // SAFETY: the witness `w` proves the `Ifma` features were detected.
-    unsafe { blocks_ifma(h, p, data) }
+    unsafe { blocks_cached(h, p, data) }
+}
+
+/// As [`blocks`] for a message absorbed in one call: the powers are
+/// computed here and never stored.
+#[inline]
+pub(crate) fn blocks_once(w: Ifma, h: &mut [u64; 3], r: &[u64; 2], data: &[u8]) -> usize {
+    let _ = w;
+    // SAFETY: the witness `w` proves the `Ifma` features were detected.
+    unsafe { blocks_uncached(h, r, data) }
 }
 
 /// Vector constants and helpers, expanded inside the `#[target_feature]`
@@ -95,15 +107,44 @@ macro_rules! times20 {
     }};
 }
 
-/// (h₀, h₁, h₂)·(g₀, g₁, g₂) with 20g₁ = s₁, 20g₂ = s₂, carried.
-macro_rules! mul {
-    ($h:expr, $g:expr, $s1:expr, $s2:expr) => {{
+/// The carry step shared by both multiplies: the three row sums of low
+/// halves (lo) and of high halves (hi), to carried limbs.
+///
+/// hi₀·2^52 = (256·hi₀)·2^44 joins row 1, hi₁ joins row 2 the same way,
+/// and hi₂·2^140 ≡ 5120·hi₂ joins row 0; each of these products is below
+/// 2^52 (hi₀, hi₁ < 2^44, hi₂ < 2^39: row 2 has no factor 20), so one
+/// `vpmadd52luq` adds it exactly. Then one parallel carry round:
+/// cᵢ = dᵢ >> 44 moves up a limb (c₂ back to limb 0 times 20, c₂ < 2^12).
+macro_rules! reduce {
+    ($lo0:expr, $hi0:expr, $lo1:expr, $hi1:expr, $lo2:expr, $hi2:expr) => {{
+        let m = mask44!();
+        let d0 = _mm512_madd52lo_epu64($lo0, $hi2, _mm512_set1_epi64(5120));
+        let d1 = _mm512_madd52lo_epu64($lo1, $hi0, _mm512_set1_epi64(256));
+        let d2 = _mm512_madd52lo_epu64($lo2, $hi1, _mm512_set1_epi64(256));
+        let c0 = _mm512_srli_epi64::<44>(d0);
+        let c1 = _mm512_srli_epi64::<44>(d1);
+        let c2 = _mm512_srli_epi64::<44>(d2);
+        (
+            _mm512_madd52lo_epu64(_mm512_and_si512(d0, m), c2, _mm512_set1_epi64(20)),
+            _mm512_add_epi64(_mm512_and_si512(d1, m), c0),
+            _mm512_add_epi64(_mm512_and_si512(d2, m), c1),
+        )
+    }};
+}
+
+/// (h₀, h₁, h₂)·(g₀, g₁, g₂) + (a₀, a₁, a₂) with 20g₁ = s₁, 20g₂ = s₂,
+/// carried; each row one chain of `vpmadd52` that starts from the addend
+/// (fewest instructions: the throughput form; the addend is the next
+/// message blocks, limbs < 2^44).
+macro_rules! mul_add {
+    ($h:expr, $g:expr, $s1:expr, $s2:expr, $a:expr) => {{
         let (h0, h1, h2) = $h;
         let (g0, g1, g2) = $g;
         let (s1, s2) = ($s1, $s2);
+        let (a0, a1, a2) = $a;
         let z = _mm512_setzero_si512();
         let lo0 = _mm512_madd52lo_epu64(
-            _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(z, h0, g0), h1, s2),
+            _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(a0, h0, g0), h1, s2),
             h2,
             s1,
         );
@@ -113,7 +154,7 @@ macro_rules! mul {
             s1,
         );
         let lo1 = _mm512_madd52lo_epu64(
-            _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(z, h0, g1), h1, g0),
+            _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(a1, h0, g1), h1, g0),
             h2,
             s2,
         );
@@ -123,7 +164,7 @@ macro_rules! mul {
             s2,
         );
         let lo2 = _mm512_madd52lo_epu64(
-            _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(z, h0, g2), h1, g1),
+            _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(a2, h0, g2), h1, g1),
             h2,
             g0,
         );
@@ -132,24 +173,41 @@ macro_rules! mul {
             h2,
             g0,
         );
-        let m = mask44!();
-        // hi2·5120 = (hi2 << 12) + (hi2 << 10)
-        let d0 = _mm512_add_epi64(
-            lo0,
-            _mm512_add_epi64(_mm512_slli_epi64::<12>(hi2), _mm512_slli_epi64::<10>(hi2)),
-        );
-        let d1 = _mm512_add_epi64(lo1, _mm512_slli_epi64::<8>(hi0));
-        let d2 = _mm512_add_epi64(lo2, _mm512_slli_epi64::<8>(hi1));
-        let d1 = _mm512_add_epi64(d1, _mm512_srli_epi64::<44>(d0));
-        let d0 = _mm512_and_si512(d0, m);
-        let d2 = _mm512_add_epi64(d2, _mm512_srli_epi64::<44>(d1));
-        let d1 = _mm512_and_si512(d1, m);
-        let c = _mm512_srli_epi64::<44>(d2);
-        let d2 = _mm512_and_si512(d2, m);
-        let d0 = _mm512_add_epi64(d0, times20!(c));
-        let d1 = _mm512_add_epi64(d1, _mm512_srli_epi64::<44>(d0));
-        let d0 = _mm512_and_si512(d0, m);
-        (d0, d1, d2)
+        reduce!(lo0, hi0, lo1, hi1, lo2, hi2)
+    }};
+}
+
+/// (h₀, h₁, h₂)·(g₀, g₁, g₂), carried (throughput form).
+macro_rules! mul {
+    ($h:expr, $g:expr, $s1:expr, $s2:expr) => {{
+        let z = _mm512_setzero_si512();
+        mul_add!($h, $g, $s1, $s2, (z, z, z))
+    }};
+}
+
+/// The same product with independent products summed by additions
+/// (shorter dependency chains: the latency form, for the powers of r).
+macro_rules! mul_fast {
+    ($h:expr, $g:expr, $s1:expr, $s2:expr) => {{
+        let (h0, h1, h2) = $h;
+        let (g0, g1, g2) = $g;
+        let (s1, s2) = ($s1, $s2);
+        let z = _mm512_setzero_si512();
+        macro_rules! row {
+            ($f:ident, $a:expr, $b:expr, $c:expr, $d:expr, $e:expr, $g_:expr) => {
+                _mm512_add_epi64(
+                    _mm512_add_epi64($f(z, $a, $b), $f(z, $c, $d)),
+                    $f(z, $e, $g_),
+                )
+            };
+        }
+        let lo0 = row!(_mm512_madd52lo_epu64, h0, g0, h1, s2, h2, s1);
+        let hi0 = row!(_mm512_madd52hi_epu64, h0, g0, h1, s2, h2, s1);
+        let lo1 = row!(_mm512_madd52lo_epu64, h0, g1, h1, g0, h2, s2);
+        let hi1 = row!(_mm512_madd52hi_epu64, h0, g1, h1, g0, h2, s2);
+        let lo2 = row!(_mm512_madd52lo_epu64, h0, g2, h1, g1, h2, g0);
+        let hi2 = row!(_mm512_madd52hi_epu64, h0, g2, h1, g1, h2, g0);
+        reduce!(lo0, hi0, lo1, hi1, lo2, hi2)
     }};
 }
 
@@ -169,12 +227,57 @@ macro_rules! load8 {
         let hi = _mm512_permutex2var_epi64(a, _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1), b);
         let m = mask44!();
         let l0 = _mm512_and_si512(lo, m);
-        let l1 = _mm512_and_si512(
-            _mm512_or_si512(_mm512_srli_epi64::<44>(lo), _mm512_slli_epi64::<20>(hi)),
+        // (a | b) & m in one vpternlogq (truth table 0xA8: (A | B) & C)
+        let l1 = _mm512_ternarylogic_epi64::<0xA8>(
+            _mm512_srli_epi64::<44>(lo),
+            _mm512_slli_epi64::<20>(hi),
             m,
         );
         let l2 = _mm512_or_si512(_mm512_srli_epi64::<24>(hi), _mm512_set1_epi64(1 << 40));
         (l0, l1, l2)
+    }};
+}
+
+/// The last k blocks (1 ≤ k ≤ 8) at `$p` (16·k readable bytes) in lanes
+/// 8 − k .. 8, each plus 2^128; lanes below are zero. With the lane
+/// weights r^(8−t) this is Horner's rule over the k blocks.
+macro_rules! load_last {
+    ($p:expr, $k:expr) => {{
+        let k: usize = $k;
+        let base: *const u8 = ($p as *const u8).wrapping_sub(16 * (8 - k));
+        // lanes of blocks present: t ≥ 8 − k; qwords 2t, 2t + 1
+        let lanes: u32 = (0xffu32 << (8 - k)) & 0xff;
+        let mut q: u32 = 0;
+        let mut t = 0;
+        while t < 8 {
+            q |= ((lanes >> t) & 1) * (3 << (2 * t));
+            t += 1;
+        }
+        // SAFETY: only the lanes of present blocks are read (masked-off
+        // lanes are never accessed and cannot fault); they lie in the
+        // 16·k bytes at `$p`.
+        let (a, b) = unsafe {
+            (
+                _mm512_maskz_loadu_epi64(q as __mmask8, base.cast()),
+                _mm512_maskz_loadu_epi64((q >> 8) as __mmask8, base.wrapping_add(64).cast()),
+            )
+        };
+        let lo = _mm512_permutex2var_epi64(a, _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0), b);
+        let hi = _mm512_permutex2var_epi64(a, _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1), b);
+        let m = mask44!();
+        let l0 = _mm512_and_si512(lo, m);
+        let l1 = _mm512_ternarylogic_epi64::<0xA8>(
+            _mm512_srli_epi64::<44>(lo),
+            _mm512_slli_epi64::<20>(hi),
+            m,
+        );
+        let l2 = _mm512_mask_or_epi64(
+            _mm512_srli_epi64::<24>(hi),
+            lanes as __mmask8,
+            _mm512_srli_epi64::<24>(hi),
+            _mm512_set1_epi64(1 << 40),
+        );
+        ((l0, l1, l2), (8 - k) as u32)
     }};
 }
 
@@ -259,71 +362,23 @@ macro_rules! hsum {
     }};
 }
 
-uhash_core::ifma_fn! {
-    /// Computes r^(8−t) and r^(16−t) for lanes t = 0..8.
-    ///
-    /// # Safety
-    /// The CPU must support the [`Ifma`] feature set.
-    unsafe fn powers(r: &[u64; 2], out: &mut Powers) {
-        let r44 = to44(&[r[0], r[1], 0]);
-        let one = _mm512_set1_epi64(1);
-        let z = _mm512_setzero_si512();
-        let rv = (
-            _mm512_set1_epi64(r44[0] as i64),
-            _mm512_set1_epi64(r44[1] as i64),
-            _mm512_set1_epi64(r44[2] as i64),
-        );
-        // T = r·[r ×7, 1] → exponents [2,2,2,2,2,2,2,1]
-        let k1: __mmask8 = 0x7f;
-        let g = (
-            _mm512_mask_blend_epi64(k1, one, rv.0),
-            _mm512_maskz_mov_epi64(k1, rv.1),
-            _mm512_maskz_mov_epi64(k1, rv.2),
-        );
-        let t = mul!(rv, g, times20!(g.1), times20!(g.2));
-        // T2 = T·[T₀ ×5, T₇, 1, 1] → [4,4,4,4,4,3,2,1]
-        let idx = _mm512_set_epi64(0, 0, 7, 0, 0, 0, 0, 0);
-        let k2: __mmask8 = 0x3f;
-        let g = (
-            _mm512_mask_blend_epi64(k2, one, _mm512_permutexvar_epi64(idx, t.0)),
-            _mm512_maskz_permutexvar_epi64(k2, idx, t.1),
-            _mm512_maskz_permutexvar_epi64(k2, idx, t.2),
-        );
-        let t = mul!(t, g, times20!(g.1), times20!(g.2));
-        // T3 = T2·[T2₄, T2₅, T2₆, T2₇, 1, 1, 1, 1] → [8,7,6,5,4,3,2,1]
-        let idx = _mm512_set_epi64(0, 0, 0, 0, 7, 6, 5, 4);
-        let k3: __mmask8 = 0x0f;
-        let g = (
-            _mm512_mask_blend_epi64(k3, one, _mm512_permutexvar_epi64(idx, t.0)),
-            _mm512_maskz_permutexvar_epi64(k3, idx, t.1),
-            _mm512_maskz_permutexvar_epi64(k3, idx, t.2),
-        );
-        let p8 = mul!(t, g, times20!(g.1), times20!(g.2));
-        // P16 = P8·r^8 (lane 0 broadcast) → [16..9]
-        let g = (
-            _mm512_permutexvar_epi64(z, p8.0),
-            _mm512_permutexvar_epi64(z, p8.1),
-            _mm512_permutexvar_epi64(z, p8.2),
-        );
-        let p16 = mul!(p8, g, times20!(g.1), times20!(g.2));
-        store_arr!(&mut out.p8, p8);
-        store_arr!(&mut out.p16, p16);
-    }
-
-    /// See [`blocks`].
-    ///
-    /// # Safety
-    /// The CPU must support the [`Ifma`] feature set.
-    unsafe fn blocks_ifma(h: &mut [u64; 3], p: &Powers, data: &[u8]) -> usize {
+/// The block loop (see the module docs), as a macro so that it is
+/// expanded inside each `#[target_feature]` function.
+macro_rules! kernel {
+    ($h:expr, $p8:expr, $p16:expr, $data:expr) => {{
+        let h: &mut [u64; 3] = $h;
+        let data: &[u8] = $data;
+        let p8 = $p8;
         let n16 = data.len() / 256;
         let mut ptr = data.as_ptr();
         let h44 = to44(h);
         let lane0 = |x: u64| _mm512_maskz_set1_epi64(1, x as i64);
         let mut acc = (lane0(h44[0]), lane0(h44[1]), lane0(h44[2]));
-        let p8 = load_arr!(&p.p8);
         let p8s = (times20!(p8.1), times20!(p8.2));
+        let mut done = 256 * n16;
+        let rest = (data.len() - done) / 16;
         if n16 > 0 {
-            let p16 = load_arr!(&p.p16);
+            let p16 = $p16;
             let p16s = (times20!(p16.1), times20!(p16.2));
             let z = _mm512_setzero_si512();
             let r16 = (
@@ -338,27 +393,134 @@ uhash_core::ifma_fn! {
             for _ in 1..n16 {
                 let ma = load8!(ptr);
                 let mb = load8!(ptr.wrapping_add(128));
-                a = add3!(mul!(a, r16, r16s.0, r16s.1), ma);
-                b = add3!(mul!(b, r16, r16s.0, r16s.1), mb);
+                a = mul_add!(a, r16, r16s.0, r16s.1, ma);
+                b = mul_add!(b, r16, r16s.0, r16s.1, mb);
                 ptr = ptr.wrapping_add(256);
             }
             let fa = mul!(a, p16, p16s.0, p16s.1);
             let fb = mul!(b, p8, p8s.0, p8s.1);
             let s = add3!(fa, fb);
-            let h44 = to44(&from44(hsum!(s)));
-            acc = (lane0(h44[0]), lane0(h44[1]), lane0(h44[2]));
+            if rest > 0 {
+                let h44 = to44(&from44(hsum!(s)));
+                acc = (lane0(h44[0]), lane0(h44[1]), lane0(h44[2]));
+            } else {
+                *h = from44(hsum!(s));
+            }
         }
-        let mut done = 256 * n16;
-        if data.len() - done >= 128 {
-            let v = add3!(acc, load8!(ptr));
+        // at most 15 blocks left: up to two 8-lane steps, the last one
+        // masked (h joins the lane of the first block present)
+        let mut left = rest;
+        while left > 0 {
+            let k = left.min(8);
+            let (m, first) = load_last!(ptr, k);
+            let hv = (
+                _mm512_permutexvar_epi64(_mm512_set1_epi64(0), acc.0),
+                _mm512_permutexvar_epi64(_mm512_set1_epi64(0), acc.1),
+                _mm512_permutexvar_epi64(_mm512_set1_epi64(0), acc.2),
+            );
+            let sel = (1u32 << first) as __mmask8;
+            let v = (
+                _mm512_mask_add_epi64(m.0, sel, m.0, hv.0),
+                _mm512_mask_add_epi64(m.1, sel, m.1, hv.1),
+                _mm512_mask_add_epi64(m.2, sel, m.2, hv.2),
+            );
             let s = mul!(v, p8, p8s.0, p8s.1);
-            done += 128;
-            *h = from44(hsum!(s));
-        } else {
-            // acc holds h in lane 0 only
-            let s = acc;
-            *h = from44(hsum!(s));
+            ptr = ptr.wrapping_add(16 * k);
+            done += 16 * k;
+            left -= k;
+            let hh = from44(hsum!(s));
+            if left == 0 {
+                *h = hh;
+            } else {
+                let h44 = to44(&hh);
+                acc = (lane0(h44[0]), lane0(h44[1]), lane0(h44[2]));
+            }
         }
         done
+    }};
+}
+
+/// r^(8−t) in lane t (t = 0..8) as a carried vector triple, from the
+/// clamped r: three products (exponents [2,…,2,1] → [4,4,4,4,4,3,2,1] →
+/// [8,…,1]).
+macro_rules! powers8 {
+    ($r:expr) => {{
+        let r: &[u64; 2] = $r;
+        let r44 = to44(&[r[0], r[1], 0]);
+        let one = _mm512_set1_epi64(1);
+        let rv = (
+            _mm512_set1_epi64(r44[0] as i64),
+            _mm512_set1_epi64(r44[1] as i64),
+            _mm512_set1_epi64(r44[2] as i64),
+        );
+        // T = r·[r ×7, 1] → exponents [2,2,2,2,2,2,2,1]
+        let k1: __mmask8 = 0x7f;
+        let g = (
+            _mm512_mask_blend_epi64(k1, one, rv.0),
+            _mm512_maskz_mov_epi64(k1, rv.1),
+            _mm512_maskz_mov_epi64(k1, rv.2),
+        );
+        let t = mul_fast!(rv, g, times20!(g.1), times20!(g.2));
+        // T2 = T·[T₀ ×5, T₇, 1, 1] → [4,4,4,4,4,3,2,1]
+        let idx = _mm512_set_epi64(0, 0, 7, 0, 0, 0, 0, 0);
+        let k2: __mmask8 = 0x3f;
+        let g = (
+            _mm512_mask_blend_epi64(k2, one, _mm512_permutexvar_epi64(idx, t.0)),
+            _mm512_maskz_permutexvar_epi64(k2, idx, t.1),
+            _mm512_maskz_permutexvar_epi64(k2, idx, t.2),
+        );
+        let t = mul_fast!(t, g, times20!(g.1), times20!(g.2));
+        // T3 = T2·[T2₄, T2₅, T2₆, T2₇, 1, 1, 1, 1] → [8,7,6,5,4,3,2,1]
+        let idx = _mm512_set_epi64(0, 0, 0, 0, 7, 6, 5, 4);
+        let k3: __mmask8 = 0x0f;
+        let g = (
+            _mm512_mask_blend_epi64(k3, one, _mm512_permutexvar_epi64(idx, t.0)),
+            _mm512_maskz_permutexvar_epi64(k3, idx, t.1),
+            _mm512_maskz_permutexvar_epi64(k3, idx, t.2),
+        );
+        mul_fast!(t, g, times20!(g.1), times20!(g.2))
+    }};
+}
+
+/// r^(16−t) in lane t from the triple of `powers8!`: ×r^8 (lane 0).
+macro_rules! powers16 {
+    ($p8:expr) => {{
+        let p8 = $p8;
+        let z = _mm512_setzero_si512();
+        let g = (
+            _mm512_permutexvar_epi64(z, p8.0),
+            _mm512_permutexvar_epi64(z, p8.1),
+            _mm512_permutexvar_epi64(z, p8.2),
+        );
+        mul_fast!(p8, g, times20!(g.1), times20!(g.2))
+    }};
+}
+
+uhash_core::ifma_fn! {
+    /// Computes r^(8−t) and r^(16−t) for lanes t = 0..8 into `out`.
+    ///
+    /// # Safety
+    /// The CPU must support the [`Ifma`] feature set.
+    unsafe fn powers(r: &[u64; 2], out: &mut Powers) {
+        let p8 = powers8!(r);
+        store_arr!(&mut out.p8, p8);
+        store_arr!(&mut out.p16, powers16!(p8));
+    }
+
+    /// See [`blocks`] (powers from the message state).
+    ///
+    /// # Safety
+    /// The CPU must support the [`Ifma`] feature set.
+    unsafe fn blocks_cached(h: &mut [u64; 3], p: &Powers, data: &[u8]) -> usize {
+        kernel!(h, load_arr!(&p.p8), load_arr!(&p.p16), data)
+    }
+
+    /// See [`blocks_once`] (powers computed here, kept in registers).
+    ///
+    /// # Safety
+    /// The CPU must support the [`Ifma`] feature set.
+    unsafe fn blocks_uncached(h: &mut [u64; 3], r: &[u64; 2], data: &[u8]) -> usize {
+        let p8 = powers8!(r);
+        kernel!(h, p8, powers16!(p8), data)
     }
 }
