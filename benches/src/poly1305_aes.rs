@@ -10,8 +10,9 @@
 //!   RustCrypto's `poly1305` + `aes` composed the same way.
 
 use crate::{FreshKey, KeyMode, Row, long_term_key, looped};
+use poly1305_aes::batch::Batch;
 use poly1305_aes::universal_hash::KeyInit;
-use poly1305_aes::{Backend, Nonce, Poly1305, Poly1305Aes};
+use poly1305_aes::{Backend, Nonce, Poly1305, Poly1305Aes, Poly1305AesWithPowers};
 
 /// A long-term Poly1305-AES key k ‖ r with r clamped.
 fn aes_key() -> [u8; 32] {
@@ -89,6 +90,43 @@ pub fn rows() -> Vec<Row> {
         Row::new(
             "poly1305-aes",
             "Poly1305-AES",
+            "uhash poly1305-aes Poly1305AesWithPowers (powers kept for the key)",
+            "uhash-powers",
+            KeyMode::LongTerm,
+            |_len| {
+                let mac =
+                    Poly1305AesWithPowers::new(Poly1305Aes::new(&aes_key()).expect("clamped key"));
+                let mut n = 0u128;
+                looped(move |m: &[u8]| {
+                    n += 1;
+                    mac.authenticate(&Nonce::from_counter(n), m)
+                })
+            },
+        )
+        .nonce_per_call(),
+    );
+    // Key agility: 8 messages of the row's length under 8 different keys
+    // per call (Poly1305 one-time keys); the time is per message.
+    rows.push(Row::new(
+        "poly1305",
+        "Poly1305",
+        "uhash poly1305-aes batch (8 keys per call, per message)",
+        "uhash-batch8",
+        KeyMode::FreshPerCall,
+        |_len| {
+            let mut keys = FreshKey::new(3);
+            let batch = Batch::new();
+            Box::new(Batch8 {
+                keys: [[0; 32]; 8],
+                fresh: move || *keys.next_key(),
+                batch,
+            })
+        },
+    ));
+    rows.push(
+        Row::new(
+            "poly1305-aes",
+            "Poly1305-AES",
             "RustCrypto poly1305 0.9 + aes 0.9",
             "rustcrypto",
             KeyMode::LongTerm,
@@ -113,4 +151,41 @@ pub fn rows() -> Vec<Row> {
         .nonce_per_call(),
     );
     rows
+}
+
+/// Times [`Batch::poly1305`] over 8 copies of the message under 8 fresh
+/// keys; `run` counts each batch as 8 messages (its loop runs `iters / 8`
+/// batches, at least one), so the per-message figure is comparable.
+struct Batch8<F: FnMut() -> [u8; 32]> {
+    keys: [[u8; 32]; 8],
+    fresh: F,
+    batch: Batch,
+}
+
+impl<F: FnMut() -> [u8; 32]> crate::Runner for Batch8<F> {
+    fn run(&mut self, msg: &[u8], iters: u64) {
+        let mut tags = [[0u8; 16]; 8];
+        for _ in 0..iters.div_ceil(8) {
+            for k in &mut self.keys {
+                *k = (self.fresh)();
+            }
+            let m = std::hint::black_box(msg);
+            let msgs = [m; 8];
+            self.batch
+                .poly1305(&self.keys, &msgs, &mut tags)
+                .expect("equal lengths");
+            std::hint::black_box(&tags);
+        }
+    }
+
+    fn once(&mut self, msg: &[u8]) -> Vec<u8> {
+        let mut tags = [[0u8; 16]; 8];
+        for k in &mut self.keys {
+            *k = (self.fresh)();
+        }
+        self.batch
+            .poly1305(&self.keys, &[msg; 8], &mut tags)
+            .expect("equal lengths");
+        tags.concat()
+    }
 }

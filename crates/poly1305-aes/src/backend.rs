@@ -243,6 +243,65 @@ impl State {
     }
 }
 
+/// Powers of r computed once for a long-term key (opt-in: see
+/// [`crate::Poly1305WithPowers`]); empty when the backend uses none.
+#[derive(Clone)]
+pub(crate) struct KeyPowers {
+    #[cfg(target_arch = "x86_64")]
+    ifma: Option<ifma::Powers>,
+}
+
+impl KeyPowers {
+    pub(crate) fn new(engine: Engine, r: &[u64; 2]) -> Self {
+        let _ = (engine, r);
+        Self {
+            #[cfg(target_arch = "x86_64")]
+            ifma: match engine {
+                Engine::Ifma(w) => Some(ifma::Powers::new(w, r)),
+                _ => None,
+            },
+        }
+    }
+
+    /// h of a whole message (blocks and padded tail) under r, using the
+    /// stored powers.
+    #[inline]
+    pub(crate) fn message(&self, engine: Engine, r: &[u64; 2], msg: &[u8]) -> [u64; 3] {
+        let mut h = [0u64; 3];
+        let full = msg.len() & !15;
+        let mut rest = &msg[..full];
+        #[cfg(target_arch = "x86_64")]
+        if let (Engine::Ifma(w), Some(p)) = (engine, &self.ifma)
+            && rest.len() >= IFMA_MIN_BYTES_CACHED
+        {
+            let done = ifma::blocks(w, &mut h, p, rest);
+            rest = &rest[done..];
+        }
+        let mut st = State::new(*r, engine);
+        st.h = h;
+        match engine {
+            Engine::Soft32 => soft32::blocks(&mut st.h, r, rest, true),
+            Engine::Float => float::blocks(&mut st.h, r, rest, true),
+            _ => soft64::blocks(&mut st.h, r, rest, true),
+        }
+        st.partial(&msg[full..]);
+        st.h
+    }
+}
+
+impl Drop for KeyPowers {
+    fn drop(&mut self) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(p) = self.ifma.as_mut() {
+            p.zeroize();
+        }
+    }
+}
+
+/// With powers already computed, the IFMA path pays off from 128 bytes
+/// (one masked or full 8-lane step against eight scalar blocks).
+pub(crate) const IFMA_MIN_BYTES_CACHED: usize = 128;
+
 impl Drop for State {
     fn drop(&mut self) {
         self.h.zeroize();

@@ -8,6 +8,8 @@
 //! | [`Poly1305`] | the universal hash alone, a drop-in for RustCrypto's `poly1305` (`KeyInit` from r ‖ s, r clamped; `UniversalHash`) |
 //! | [`Poly1305With`] | Poly1305-AES over any 16-byte-block cipher (paper §2, "cipher replaceability"), one-shot and incremental |
 //! | [`Poly1305Aes`] | the AES-128 case: key k ‖ r, 16-byte [`Nonce`] |
+//! | [`Poly1305WithPowers`] | opt-in: a long-term key that keeps the SIMD powers of r between messages |
+//! | [`batch`] | key agility: many (key, nonce, message) triples at once, eight keys per AVX-512 IFMA vector |
 //! | [`nonce`] | the nonce type |
 //! | [`Backend`] | backend selection: detect, force, ask |
 //!
@@ -46,13 +48,15 @@
 
 #[allow(unsafe_code)] // SIMD intrinsics, each block with a SAFETY comment.
 mod backend;
+pub mod batch;
 mod mac;
 pub mod nonce;
 mod poly1305;
 
 pub use backend::SUPPORTED as SUPPORTED_BACKENDS;
 pub use mac::{
-    Aes128Pad, PadCipher, Poly1305Aes, Poly1305AesState, Poly1305With, Poly1305WithState,
+    Aes128Pad, PadCipher, Poly1305Aes, Poly1305AesState, Poly1305AesWithPowers, Poly1305With,
+    Poly1305WithPowers, Poly1305WithState,
 };
 pub use nonce::Nonce;
 pub use poly1305::{Poly1305, Tag};

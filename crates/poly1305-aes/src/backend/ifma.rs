@@ -524,3 +524,82 @@ uhash_core::ifma_fn! {
         kernel!(h, p8, powers16!(p8), data)
     }
 }
+
+/// Block j (0-based) of a message of `len` bytes right-aligned to `steps`
+/// blocks: (low word, high word, top) with top the 2^128 bit; zero before
+/// the message starts. A final partial chunk is padded (0x01, zeros) with
+/// top 0. Branches depend on lengths only.
+#[inline(always)]
+fn lane_block(msg: &[u8], steps: usize, j: usize) -> (u64, u64, u64) {
+    let q = msg.len().div_ceil(16);
+    let Some(b) = (j + q).checked_sub(steps) else {
+        return (0, 0, 0);
+    };
+    let start = 16 * b;
+    let chunk = &msg[start..msg.len().min(start + 16)];
+    let (v, top) = if chunk.len() == 16 {
+        let mut w = [0u8; 16];
+        w.copy_from_slice(chunk);
+        (u128::from_le_bytes(w), 1)
+    } else {
+        (super::pad_partial(chunk), 0)
+    };
+    (v as u64, (v >> 64) as u64, top)
+}
+
+/// Eight messages under eight keys at once, one per lane (key agility: no
+/// powers, nothing kept): lane i computes Horner's rule for message i with
+/// its own r, the messages right-aligned so that a shorter one starts
+/// later (h = 0 times r stays 0 until its first block). Returns each
+/// lane's h (< 2^130 + 2^128, not frozen).
+#[inline]
+pub(crate) fn batch8(w: Ifma, r: &[[u64; 2]; 8], msgs: &[&[u8]; 8]) -> [[u64; 3]; 8] {
+    let _ = w;
+    // SAFETY: the witness `w` proves the `Ifma` features were detected.
+    unsafe { batch8_ifma(r, msgs) }
+}
+
+uhash_core::ifma_fn! {
+    /// See [`batch8`].
+    ///
+    /// # Safety
+    /// The CPU must support the [`Ifma`] feature set.
+    unsafe fn batch8_ifma(r: &[[u64; 2]; 8], msgs: &[&[u8]; 8]) -> [[u64; 3]; 8] {
+        let mut g = [[0u64; 8]; 3];
+        for (i, ri) in r.iter().enumerate() {
+            let l = to44(&[ri[0], ri[1], 0]);
+            g[0][i] = l[0];
+            g[1][i] = l[1];
+            g[2][i] = l[2];
+        }
+        let g = load_arr!(&g);
+        let (s1, s2) = (times20!(g.1), times20!(g.2));
+        let steps = msgs.iter().map(|m| m.len().div_ceil(16)).max().unwrap_or(0);
+        let z = _mm512_setzero_si512();
+        let mut h = (z, z, z);
+        let m44 = mask44!();
+        for j in 0..steps {
+            let mut words = [[0u64; 8]; 3];
+            for (i, m) in msgs.iter().enumerate() {
+                let (lo, hi, top) = lane_block(m, steps, j);
+                words[0][i] = lo;
+                words[1][i] = hi;
+                words[2][i] = top << 40;
+            }
+            let (lo, hi, top) = load_arr!(&words);
+            let m = (
+                _mm512_and_si512(lo, m44),
+                _mm512_ternarylogic_epi64::<0xA8>(
+                    _mm512_srli_epi64::<44>(lo),
+                    _mm512_slli_epi64::<20>(hi),
+                    m44,
+                ),
+                _mm512_or_si512(_mm512_srli_epi64::<24>(hi), top),
+            );
+            h = mul_fast!(add3!(h, m), g, s1, s2);
+        }
+        let mut out = [[0u64; 8]; 3];
+        store_arr!(&mut out, h);
+        core::array::from_fn(|i| from44([out[0][i], out[1][i], out[2][i]]))
+    }
+}
