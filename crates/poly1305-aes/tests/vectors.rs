@@ -144,3 +144,24 @@ fn forcing_an_unsupported_backend_is_an_error() {
         );
     }
 }
+
+#[test]
+fn detection_picks_the_fastest() {
+    let d = poly1305_aes::detect();
+    assert!(d.is_supported());
+    assert_eq!(
+        d,
+        SUPPORTED_BACKENDS
+            .iter()
+            .copied()
+            .find(|b| b.is_supported())
+            .unwrap()
+    );
+    if uhash_core::backend::forced_soft() {
+        assert_eq!(d, Backend::Soft);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if !uhash_core::backend::forced_soft() && std::env::var_os("UHASH_EXPECT_ALL_X86").is_some() {
+        assert_eq!(d, Backend::Ifma);
+    }
+}
