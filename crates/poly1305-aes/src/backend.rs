@@ -16,9 +16,15 @@
 //! once per message and kept in [`State`]) and return h in the same form,
 //! so a message can move from SIMD to scalar code for its tail.
 
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx512;
 pub(crate) mod float;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod ifma;
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+pub(crate) mod neon;
 pub(crate) mod soft32;
 pub(crate) mod soft64;
 
@@ -29,6 +35,9 @@ use zeroize::Zeroize;
 /// [`crate::detect`] tries them in).
 pub const SUPPORTED: &[Backend] = &[
     Backend::Ifma,
+    Backend::Avx512,
+    Backend::Avx2,
+    Backend::Neon,
     Backend::Soft,
     Backend::Soft32,
     Backend::Float,
@@ -42,6 +51,12 @@ pub(crate) enum Engine {
     Float,
     #[cfg(target_arch = "x86_64")]
     Ifma(uhash_core::backend::Ifma),
+    #[cfg(target_arch = "x86_64")]
+    Avx512(uhash_core::backend::Avx512),
+    #[cfg(target_arch = "x86_64")]
+    Avx2(uhash_core::backend::Avx2),
+    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+    Neon(uhash_core::backend::Neon),
 }
 
 impl Engine {
@@ -51,6 +66,18 @@ impl Engine {
         #[cfg(target_arch = "x86_64")]
         if let Some(w) = uhash_core::backend::Ifma::detect() {
             return Engine::Ifma(w);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(w) = uhash_core::backend::Avx512::detect() {
+            return Engine::Avx512(w);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(w) = uhash_core::backend::Avx2::detect() {
+            return Engine::Avx2(w);
+        }
+        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+        if let Some(w) = uhash_core::backend::Neon::detect() {
+            return Engine::Neon(w);
         }
         Engine::Soft
     }
@@ -65,6 +92,18 @@ impl Engine {
             Backend::Ifma => uhash_core::backend::Ifma::detect()
                 .map(Engine::Ifma)
                 .ok_or(Error::UnsupportedBackend(backend)),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx512 => uhash_core::backend::Avx512::detect()
+                .map(Engine::Avx512)
+                .ok_or(Error::UnsupportedBackend(backend)),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 => uhash_core::backend::Avx2::detect()
+                .map(Engine::Avx2)
+                .ok_or(Error::UnsupportedBackend(backend)),
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Backend::Neon => uhash_core::backend::Neon::detect()
+                .map(Engine::Neon)
+                .ok_or(Error::UnsupportedBackend(backend)),
             _ => Err(Error::UnsupportedBackend(backend)),
         }
     }
@@ -77,6 +116,12 @@ impl Engine {
             Engine::Float => Backend::Float,
             #[cfg(target_arch = "x86_64")]
             Engine::Ifma(_) => Backend::Ifma,
+            #[cfg(target_arch = "x86_64")]
+            Engine::Avx512(_) => Backend::Avx512,
+            #[cfg(target_arch = "x86_64")]
+            Engine::Avx2(_) => Backend::Avx2,
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Engine::Neon(_) => Backend::Neon,
         }
     }
 }
@@ -151,6 +196,7 @@ pub(crate) fn pad_partial(tail: &[u8]) -> u128 {
 /// (measured with `poly1305_appendix_b`: at 128..224 bytes the IFMA path
 /// costs 165..245 cycles against 129..216 for soft, at 256 bytes 211
 /// against 245).
+#[cfg(target_arch = "x86_64")]
 pub(crate) const IFMA_MIN_BYTES: usize = 256;
 
 /// The per-message state: accumulator, clamped r, the backend, and the
@@ -187,6 +233,7 @@ impl State {
     /// powers need not be kept.
     #[inline]
     fn absorb(&mut self, data: &[u8], last: bool) {
+        let _ = last; // only the IFMA path keeps powers
         let data = &data[..data.len() & !15];
         match self.engine {
             Engine::Soft => soft64::blocks(&mut self.h, &self.r, data, true),
@@ -209,6 +256,33 @@ impl State {
                     data
                 };
                 soft64::blocks(&mut self.h, &self.r, rest, true);
+            }
+            #[cfg(target_arch = "x86_64")]
+            Engine::Avx512(w) => {
+                let done = if data.len() >= RADIX26_MIN_BYTES {
+                    avx512::blocks(w, &mut self.h, &self.r, data)
+                } else {
+                    0
+                };
+                soft64::blocks(&mut self.h, &self.r, &data[done..], true);
+            }
+            #[cfg(target_arch = "x86_64")]
+            Engine::Avx2(w) => {
+                let done = if data.len() >= RADIX26_MIN_BYTES {
+                    avx2::blocks(w, &mut self.h, &self.r, data)
+                } else {
+                    0
+                };
+                soft64::blocks(&mut self.h, &self.r, &data[done..], true);
+            }
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Engine::Neon(w) => {
+                let done = if data.len() >= RADIX26_MIN_BYTES {
+                    neon::blocks(w, &mut self.h, &self.r, data)
+                } else {
+                    0
+                };
+                soft64::blocks(&mut self.h, &self.r, &data[done..], true);
             }
         }
     }
@@ -243,6 +317,14 @@ impl State {
     }
 }
 
+/// Messages shorter than this take the scalar path on the radix-2^26
+/// backends (AVX2, AVX-512F, NEON), whose powers are computed per call.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_endian = "little")
+))]
+pub(crate) const RADIX26_MIN_BYTES: usize = 256;
+
 /// Powers of r computed once for a long-term key (opt-in: see
 /// [`crate::Poly1305WithPowers`]); empty when the backend uses none.
 #[derive(Clone)]
@@ -267,8 +349,10 @@ impl KeyPowers {
     /// stored powers.
     #[inline]
     pub(crate) fn message(&self, engine: Engine, r: &[u64; 2], msg: &[u8]) -> [u64; 3] {
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut h = [0u64; 3];
         let full = msg.len() & !15;
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut rest = &msg[..full];
         #[cfg(target_arch = "x86_64")]
         if let (Engine::Ifma(w), Some(p)) = (engine, &self.ifma)
@@ -279,11 +363,7 @@ impl KeyPowers {
         }
         let mut st = State::new(*r, engine);
         st.h = h;
-        match engine {
-            Engine::Soft32 => soft32::blocks(&mut st.h, r, rest, true),
-            Engine::Float => float::blocks(&mut st.h, r, rest, true),
-            _ => soft64::blocks(&mut st.h, r, rest, true),
-        }
+        st.absorb(rest, true);
         st.partial(&msg[full..]);
         st.h
     }
@@ -300,6 +380,7 @@ impl Drop for KeyPowers {
 
 /// With powers already computed, the IFMA path pays off from 128 bytes
 /// (one masked or full 8-lane step against eight scalar blocks).
+#[cfg(target_arch = "x86_64")]
 pub(crate) const IFMA_MIN_BYTES_CACHED: usize = 128;
 
 impl Drop for State {

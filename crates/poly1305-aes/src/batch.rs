@@ -8,7 +8,9 @@
 //! messages under eight different r run in the eight lanes of one vector
 //! (one r per lane, no powers); other backends run the triples one by one.
 
-use crate::backend::{Engine, State, finish, r_limbs_checked, r_limbs_clamped};
+#[cfg(target_arch = "x86_64")]
+use crate::backend::finish;
+use crate::backend::{Engine, State, r_limbs_checked, r_limbs_clamped};
 use crate::mac::{Aes128Pad, PadCipher};
 use crate::nonce::Nonce;
 use crate::poly1305::Tag;

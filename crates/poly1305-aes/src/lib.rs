@@ -37,11 +37,19 @@
 //! reveal the difference of two polynomial values, enough to recover r.
 //!
 //! # Backends
-//! Chosen at run time: AVX-512 IFMA (8 lanes, radix 2^44, powers of r
-//! computed per message) on CPUs that have it, otherwise portable 64-bit
-//! code (`u128` products); portable 32-bit and floating-point backends can
-//! be forced. Every backend computes the same function bit for bit (tested
-//! against the big-integer reference `uhash-ref`).
+//! Chosen at run time, fastest first: AVX-512 IFMA (8 lanes, radix 2^44,
+//! `vpmadd52luq/huq`), AVX-512F (8 lanes, radix 2^26, `vpmuludq`), AVX2 (4
+//! lanes, radix 2^26), NEON on little-endian AArch64 (2 lanes, radix 2^26),
+//! else portable 64-bit code (`u128` products); the portable 32-bit (radix
+//! 2^26) and floating-point (paper §4) backends can be forced with
+//! [`Poly1305::new_with_backend`] / [`Poly1305With::with_backend`] (an
+//! unsupported one is [`Error::UnsupportedBackend`]). The SIMD backends
+//! compute the powers of r they need per message (key agility), except
+//! with the opt-in [`Poly1305WithPowers`]; messages shorter than 256 bytes
+//! take the scalar path (measured: below that the powers cost more than
+//! they save). Every backend computes the same function bit for bit
+//! (tested against the big-integer reference `uhash-ref`). Building with
+//! `--cfg uhash_backend="soft"` forces the portable path.
 #![no_std]
 #![deny(unsafe_code)]
 #![doc(html_no_source)]

@@ -131,9 +131,19 @@ fn unclamped_r_is_rejected() {
 #[test]
 fn forcing_an_unsupported_backend_is_an_error() {
     let key = [0u8; 32];
+    let foreign = if cfg!(target_arch = "aarch64") {
+        Backend::Avx2
+    } else {
+        Backend::Neon
+    };
     assert_eq!(
-        Poly1305::new_with_backend(&key, Backend::Neon).err(),
-        Some(Error::UnsupportedBackend(Backend::Neon))
+        Poly1305::new_with_backend(&key, foreign).err(),
+        Some(Error::UnsupportedBackend(foreign))
+    );
+    // Mulx is a uhash backend this crate does not implement.
+    assert_eq!(
+        Poly1305::new_with_backend(&key, Backend::Mulx).err(),
+        Some(Error::UnsupportedBackend(Backend::Mulx))
     );
     for b in Backend::ALL {
         let ok = Poly1305::new_with_backend(&key, b).is_ok();
@@ -163,5 +173,10 @@ fn detection_picks_the_fastest() {
     #[cfg(target_arch = "x86_64")]
     if !uhash_core::backend::forced_soft() && std::env::var_os("UHASH_EXPECT_ALL_X86").is_some() {
         assert_eq!(d, Backend::Ifma);
+    }
+    // Every AArch64 CPU (and qemu-aarch64) has Advanced SIMD.
+    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+    if !uhash_core::backend::forced_soft() {
+        assert_eq!(d, Backend::Neon);
     }
 }
