@@ -525,18 +525,16 @@ uhash_core::ifma_fn! {
     }
 }
 
-/// Block j (0-based) of a message of `len` bytes right-aligned to `steps`
-/// blocks: (low word, high word, top) with top the 2^128 bit; zero before
-/// the message starts. A final partial chunk is padded (0x01, zeros) with
-/// top 0. Branches depend on lengths only.
+/// The last block of `msg` (1..16 bytes; none for an empty message) as
+/// (low word, high word, 2^128 bit): a partial chunk is padded (0x01,
+/// zeros) and has no 2^128 bit.
 #[inline(always)]
-fn lane_block(msg: &[u8], steps: usize, j: usize) -> (u64, u64, u64) {
-    let q = msg.len().div_ceil(16);
-    let Some(b) = (j + q).checked_sub(steps) else {
+fn last_block(msg: &[u8]) -> (u64, u64, u64) {
+    if msg.is_empty() {
         return (0, 0, 0);
-    };
-    let start = 16 * b;
-    let chunk = &msg[start..msg.len().min(start + 16)];
+    }
+    let full = (msg.len() - 1) & !15;
+    let chunk = &msg[full..];
     let (v, top) = if chunk.len() == 16 {
         let mut w = [0u8; 16];
         w.copy_from_slice(chunk);
@@ -574,17 +572,37 @@ uhash_core::ifma_fn! {
         }
         let g = load_arr!(&g);
         let (s1, s2) = (times20!(g.1), times20!(g.2));
-        let steps = msgs.iter().map(|m| m.len().div_ceil(16)).max().unwrap_or(0);
+        let q: [usize; 8] = core::array::from_fn(|i| msgs[i].len().div_ceil(16));
+        let steps = q.iter().copied().max().unwrap_or(0);
         let z = _mm512_setzero_si512();
         let mut h = (z, z, z);
         let m44 = mask44!();
+        let mut words = [[0u64; 8]; 3];
         for j in 0..steps {
-            let mut words = [[0u64; 8]; 3];
-            for (i, m) in msgs.iter().enumerate() {
-                let (lo, hi, top) = lane_block(m, steps, j);
-                words[0][i] = lo;
-                words[1][i] = hi;
-                words[2][i] = top << 40;
+            if j + 1 < steps {
+                // every block before the last step is a whole one (the
+                // messages are right-aligned); lanes not started are zero
+                for (i, m) in msgs.iter().enumerate() {
+                    let (lo, hi, top) = match (j + q[i]).checked_sub(steps) {
+                        Some(b) => {
+                            let w = u128::from_le_bytes(
+                                m[16 * b..16 * b + 16].try_into().unwrap_or([0; 16]),
+                            );
+                            (w as u64, (w >> 64) as u64, 1u64 << 40)
+                        }
+                        None => (0, 0, 0),
+                    };
+                    words[0][i] = lo;
+                    words[1][i] = hi;
+                    words[2][i] = top;
+                }
+            } else {
+                for (i, m) in msgs.iter().enumerate() {
+                    let (lo, hi, top) = last_block(m);
+                    words[0][i] = lo;
+                    words[1][i] = hi;
+                    words[2][i] = top << 40;
+                }
             }
             let (lo, hi, top) = load_arr!(&words);
             let m = (
