@@ -549,12 +549,17 @@ fn last_block(msg: &[u8]) -> (u64, u64, u64) {
 /// powers, nothing kept): lane i computes Horner's rule for message i with
 /// its own r, the messages right-aligned so that a shorter one starts
 /// later (h = 0 times r stays 0 until its first block). Returns each
-/// lane's h (< 2^130 + 2^128, not frozen).
+/// lane's tag (h mod p + sᵢ) mod 2^128, frozen and added in the lanes.
 #[inline]
-pub(crate) fn batch8(w: Ifma, r: &[[u64; 2]; 8], msgs: &[&[u8]; 8]) -> [[u64; 3]; 8] {
+pub(crate) fn batch8(
+    w: Ifma,
+    r: &[[u64; 2]; 8],
+    s: &[u128; 8],
+    msgs: &[&[u8]; 8],
+) -> [[u8; 16]; 8] {
     let _ = w;
     // SAFETY: the witness `w` proves the `Ifma` features were detected.
-    unsafe { batch8_ifma(r, msgs) }
+    unsafe { batch8_ifma(r, s, msgs) }
 }
 
 uhash_core::ifma_fn! {
@@ -562,7 +567,7 @@ uhash_core::ifma_fn! {
     ///
     /// # Safety
     /// The CPU must support the [`Ifma`] feature set.
-    unsafe fn batch8_ifma(r: &[[u64; 2]; 8], msgs: &[&[u8]; 8]) -> [[u64; 3]; 8] {
+    unsafe fn batch8_ifma(r: &[[u64; 2]; 8], pads: &[u128; 8], msgs: &[&[u8]; 8]) -> [[u8; 16]; 8] {
         let mut g = [[0u64; 8]; 3];
         for (i, ri) in r.iter().enumerate() {
             let l = to44(&[ri[0], ri[1], 0]);
@@ -616,8 +621,52 @@ uhash_core::ifma_fn! {
             );
             h = mul_fast!(add3!(h, m), g, s1, s2);
         }
-        let mut out = [[0u64; 8]; 3];
-        store_arr!(&mut out, h);
-        core::array::from_fn(|i| from44([out[0][i], out[1][i], out[2][i]]))
+        // Freeze in the lanes: full carry, then h − p if h ≥ p (g = h + 5
+        // reaches 2^130), chosen by mask (no branch on the value).
+        let (mut h0, mut h1, mut h2) = h;
+        let m42 = _mm512_set1_epi64((1 << 42) - 1);
+        h1 = _mm512_add_epi64(h1, _mm512_srli_epi64::<44>(h0));
+        h0 = _mm512_and_si512(h0, m44);
+        h2 = _mm512_add_epi64(h2, _mm512_srli_epi64::<44>(h1));
+        h1 = _mm512_and_si512(h1, m44);
+        let c = _mm512_srli_epi64::<42>(h2);
+        h2 = _mm512_and_si512(h2, m42);
+        h0 = _mm512_add_epi64(h0, _mm512_add_epi64(c, _mm512_slli_epi64::<2>(c)));
+        h1 = _mm512_add_epi64(h1, _mm512_srli_epi64::<44>(h0));
+        h0 = _mm512_and_si512(h0, m44);
+        h2 = _mm512_add_epi64(h2, _mm512_srli_epi64::<44>(h1));
+        h1 = _mm512_and_si512(h1, m44);
+        // now h₀, h₁ < 2^44, h₂ ≤ 2^42: h < 2^130 + 2^88 < 2p
+        let g0 = _mm512_add_epi64(h0, _mm512_set1_epi64(5));
+        let g1 = _mm512_add_epi64(h1, _mm512_srli_epi64::<44>(g0));
+        let g0 = _mm512_and_si512(g0, m44);
+        let g2 = _mm512_add_epi64(h2, _mm512_srli_epi64::<44>(g1));
+        let g1 = _mm512_and_si512(g1, m44);
+        let ge = _mm512_cmpge_epu64_mask(g2, _mm512_set1_epi64(1 << 42));
+        let f0 = _mm512_mask_blend_epi64(ge, h0, g0);
+        let f1 = _mm512_mask_blend_epi64(ge, h1, g1);
+        let f2 = _mm512_mask_blend_epi64(ge, h2, _mm512_and_si512(g2, m42));
+        // to two 64-bit words and + s mod 2^128
+        let lo = _mm512_or_si512(f0, _mm512_slli_epi64::<44>(f1));
+        let hi = _mm512_or_si512(_mm512_srli_epi64::<20>(f1), _mm512_slli_epi64::<24>(f2));
+        let mut sw = [[0u64; 8]; 3];
+        for (i, p) in pads.iter().enumerate() {
+            sw[0][i] = *p as u64;
+            sw[1][i] = (*p >> 64) as u64;
+        }
+        let (slo, shi, _) = load_arr!(&sw);
+        let lo2 = _mm512_add_epi64(lo, slo);
+        let carry = _mm512_cmplt_epu64_mask(lo2, lo);
+        let hi2 = _mm512_add_epi64(hi, shi);
+        let hi2 = _mm512_mask_add_epi64(hi2, carry, hi2, _mm512_set1_epi64(1));
+        let t0 = _mm512_permutex2var_epi64(lo2, _mm512_set_epi64(11, 3, 10, 2, 9, 1, 8, 0), hi2);
+        let t1 = _mm512_permutex2var_epi64(lo2, _mm512_set_epi64(15, 7, 14, 6, 13, 5, 12, 4), hi2);
+        let mut tags = [[0u8; 16]; 8];
+        // SAFETY: `tags` is 128 writable bytes; two 64-byte stores.
+        unsafe {
+            _mm512_storeu_si512(tags.as_mut_ptr().cast(), t0);
+            _mm512_storeu_si512(tags.as_mut_ptr().cast::<u8>().add(64).cast(), t1);
+        }
+        tags
     }
 }
