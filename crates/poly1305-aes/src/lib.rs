@@ -46,8 +46,8 @@
 //! unsupported one is [`Error::UnsupportedBackend`]). The SIMD backends
 //! compute the powers of r they need per message (key agility), except
 //! with the opt-in [`Poly1305WithPowers`]; messages shorter than 256 bytes
-//! take the scalar path (measured: below that the powers cost more than
-//! they save). Every backend computes the same function bit for bit
+//! (IFMA) or 1024 bytes (radix-2^26 backends) take the scalar path
+//! (measured: below that the powers cost more than they save). Every backend computes the same function bit for bit
 //! (tested against the big-integer reference `uhash-ref`). Building with
 //! `--cfg uhash_backend="soft"` forces the portable path.
 #![no_std]
