@@ -67,7 +67,7 @@ pub use mac::{
     Poly1305WithPowers, Poly1305WithState,
 };
 pub use nonce::Nonce;
-pub use poly1305::{Poly1305, Tag};
+pub use poly1305::{Block, Key, Poly1305, Tag};
 pub use uhash_core::{Backend, Error};
 pub use universal_hash;
 

@@ -6,14 +6,21 @@ use core::fmt;
 use subtle::ConstantTimeEq;
 use universal_hash::common::{BlockSizeUser, KeySizeUser, ParBlocksSizeUser};
 use universal_hash::consts::{U1, U16, U32};
-use universal_hash::{Block, Key, KeyInit, UhfBackend, UhfClosure, UniversalHash};
+use universal_hash::{KeyInit, UhfBackend, UhfClosure, UniversalHash};
 use zeroize::Zeroize;
 
 use crate::backend::{Engine, State, r_limbs_clamped};
 use crate::{Backend, Error};
 
-/// A 16-byte Poly1305 tag.
+/// A 16-byte Poly1305 or Poly1305-AES tag (as a plain array; the
+/// [`UniversalHash`] methods return the same bytes as a [`Block`]).
 pub type Tag = [u8; 16];
+
+/// A Poly1305 key r ‖ s (32 bytes), as RustCrypto's `poly1305::Key`.
+pub type Key = universal_hash::Key<Poly1305>;
+
+/// A 16-byte block, as RustCrypto's `poly1305::Block`.
+pub type Block = universal_hash::Block<Poly1305>;
 
 /// Poly1305 with a one-time key (RFC 8439 §2.5): key = r ‖ s (16 + 16
 /// bytes), r clamped (`r &= 0x0ffffffc0ffffffc0ffffffc0fffffff`), tag =
@@ -97,7 +104,7 @@ impl KeySizeUser for Poly1305 {
 impl KeyInit for Poly1305 {
     /// Key r ‖ s; r is clamped (RFC 8439).
     #[inline]
-    fn new(key: &Key<Self>) -> Self {
+    fn new(key: &Key) -> Self {
         Self::with_engine(&(*key).into(), Engine::detect())
     }
 }
@@ -119,7 +126,7 @@ impl ParBlocksSizeUser for OneBlock<'_> {
 }
 impl UhfBackend for OneBlock<'_> {
     #[inline]
-    fn proc_block(&mut self, block: &Block<Self>) {
+    fn proc_block(&mut self, block: &universal_hash::Block<Self>) {
         self.0.blocks(block.as_slice());
     }
 }
@@ -130,8 +137,8 @@ impl UniversalHash for Poly1305 {
     }
 
     #[inline]
-    fn update(&mut self, blocks: &[Block<Self>]) {
-        self.state.blocks(Block::<Self>::slice_as_flattened(blocks));
+    fn update(&mut self, blocks: &[Block]) {
+        self.state.blocks(Block::slice_as_flattened(blocks));
     }
 
     #[inline]
@@ -147,7 +154,7 @@ impl UniversalHash for Poly1305 {
     }
 
     #[inline]
-    fn finalize(self) -> Block<Self> {
+    fn finalize(self) -> Block {
         self.state.finish(self.s).into()
     }
 }

@@ -180,3 +180,39 @@ fn detection_picks_the_fastest() {
         assert_eq!(d, Backend::Neon);
     }
 }
+
+#[test]
+fn universal_hash_verify_and_cipher_replaceability() {
+    use aes::cipher::KeyInit as _;
+    use poly1305_aes::Poly1305With;
+    let recs = records("poly1305_aes_bernstein.jsonl");
+    for v in &recs {
+        let key: [u8; 32] = hexf(v, "key");
+        let nonce = Nonce::from_bytes(hexf(v, "nonce"));
+        let msg = hexv(v, "msg");
+        let want: [u8; 16] = hexf(v, "out");
+        // The generic path over a RustCrypto cipher (blanket PadCipher impl)
+        // gives the paper's tags too.
+        let k: [u8; 16] = key[..16].try_into().unwrap();
+        let r: [u8; 16] = key[16..].try_into().unwrap();
+        let generic = Poly1305With::from_cipher(aes::Aes128::new(&k.into()), &r).unwrap();
+        assert_eq!(generic.authenticate(&nonce, &msg), want);
+        // ... and another 16-byte-block cipher gives another MAC.
+        let mut k256 = [0u8; 32];
+        k256[..16].copy_from_slice(&k);
+        let other = Poly1305With::from_cipher(aes::Aes256::new(&k256.into()), &r).unwrap();
+        assert_ne!(other.authenticate(&nonce, &msg), want);
+    }
+    // UniversalHash::verify (constant-time, from the trait) accepts the
+    // tag of the zero-padded message and rejects a flipped bit.
+    let v = &records("poly1305_rfc8439.jsonl")[0];
+    let key: [u8; 32] = hexf(v, "key");
+    let msg = hexv(v, "msg");
+    let mut p = Poly1305::new(&key.into());
+    p.update_padded(&msg);
+    let padded_tag = p.clone().finalize();
+    assert!(p.clone().verify(&padded_tag).is_ok());
+    let mut bad = padded_tag;
+    bad[0] ^= 1;
+    assert!(p.verify(&bad).is_err());
+}
