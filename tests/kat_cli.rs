@@ -840,9 +840,8 @@ fn poly1305_vector_files_production() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
-    /// `poly1305` and `poly1305_aes` in production answer as the reference
-    /// (random keys, so most `poly1305_aes` keys have clamped bits set:
-    /// both must answer with an error then).
+    /// `poly1305` and `poly1305_aes` in production answer as the reference,
+    /// error texts included (unclamped random keys: an error in both).
     #[test]
     fn poly1305_production_equals_reference(
         key in prop::collection::vec(any::<u8>(), 32),
@@ -865,11 +864,9 @@ proptest! {
         let refr = reference(&input);
         prop_assert_eq!(prod.len(), 2);
         prop_assert_eq!(&prod[0], &refr[0]);
-        if clamp {
-            prop_assert_eq!(&prod[1], &refr[1]);
-        } else {
-            prop_assert_eq!(prod[1].contains("error"), refr[1].contains("error"));
-        }
+        // the same tag, or the same error text
+        prop_assert_eq!(&prod[1], &refr[1]);
+        prop_assert_eq!(prod[1].contains("error"), !clamp && refr[1].contains("error"));
     }
 }
 
@@ -1154,15 +1151,7 @@ fn empty_input_gives_empty_output() {
 
 /// Every name, with its aliases. Each family issue removes its names from
 /// here as it adds production handlers.
-const NOT_YET_IN_PRODUCTION: &[&str] = &[
-    "digest",
-    "digest_mw",
-    "digest_trunc",
-    "digest_prime",
-    "poly1305",
-    "poly1305_rfc8439",
-    "poly1305_aes",
-];
+const NOT_YET_IN_PRODUCTION: &[&str] = &["digest", "digest_mw", "digest_trunc", "digest_prime"];
 
 #[test]
 fn production_has_no_implementation_yet() {

@@ -126,6 +126,11 @@ impl Engine {
     }
 }
 
+/// The reason of the [`Error::InvalidKey`] for an r outside the paper's
+/// 2^106 keys (worded as `uhash-ref`'s, so that `uhash kat` answers alike).
+pub(crate) const UNCLAMPED_R: &str = "r is not a Poly1305-AES key: r[3], r[7], r[11], r[15] must be < 16 \
+     and r[4], r[8], r[12] must be multiples of 4";
+
 /// The clamped r as two little-endian 64-bit limbs, or `None` if a bit
 /// that Bernstein §2 requires to be 0 is set.
 #[inline]

@@ -77,8 +77,7 @@ impl Batch {
             let r: [u8; 16] = job.key[16..].try_into().unwrap_or([0; 16]);
             if r_limbs_checked(&r).is_none() {
                 return Err(Error::InvalidKey {
-                    reason: "Poly1305-AES r must have r[3], r[7], r[11], r[15] < 16 \
-                             and r[4], r[8], r[12] divisible by 4",
+                    reason: crate::backend::UNCLAMPED_R,
                 });
             }
         }

@@ -109,8 +109,7 @@ impl<C: PadCipher> Poly1305With<C> {
     /// be 0.
     pub fn from_cipher(cipher: C, r: &[u8; 16]) -> Result<Self, Error> {
         let r = r_limbs_checked(r).ok_or(Error::InvalidKey {
-            reason: "Poly1305-AES r must have r[3], r[7], r[11], r[15] < 16 \
-                     and r[4], r[8], r[12] divisible by 4",
+            reason: crate::backend::UNCLAMPED_R,
         })?;
         Ok(Self {
             cipher,
