@@ -52,6 +52,7 @@ mod composite;
 mod dfc;
 mod digest;
 mod mmh_family;
+mod poly1305;
 mod reference;
 
 /// Which implementation answers the calls.
@@ -256,7 +257,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &[],
         nonce: false,
         reference: Some(reference::poly1305),
-        production: None,
+        production: Some(poly1305::poly1305),
     },
     FnEntry {
         name: "poly1305_aes",
@@ -264,7 +265,7 @@ pub static FUNCTIONS: &[FnEntry] = &[
         params: &[],
         nonce: true,
         reference: Some(reference::poly1305_aes),
-        production: None,
+        production: Some(poly1305::poly1305_aes),
     },
     FnEntry {
         name: "dfc_module",

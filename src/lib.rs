@@ -25,6 +25,7 @@
 pub use dfc_decorr;
 pub use digest_mw;
 pub use mmh;
+pub use poly1305_aes;
 pub use uhash_core as core;
 
 pub mod kat;

@@ -21,6 +21,7 @@ pub mod mmh;
 #[cfg(uhash_bench_openssl)]
 pub mod openssl;
 pub mod plot;
+pub mod poly1305_aes;
 pub mod poly1305_peers;
 
 /// Every row of the comparison, in display order.
@@ -39,7 +40,7 @@ pub fn rows() -> Vec<Row> {
     rows.extend(dfc_cipher::rows());
     rows.extend(mmh::rows());
     rows.extend(digest_mw::rows());
-    // rows.extend(poly1305_aes::rows());
+    rows.extend(poly1305_aes::rows());
     // ---- peers ----
     rows.extend(poly1305_peers::rows());
     rows

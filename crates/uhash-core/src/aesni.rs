@@ -20,7 +20,7 @@ use crate::backend::Aesni;
 
 /// An expanded AES-128 key for AES-NI (zeroized on drop, never printed).
 #[derive(Clone)]
-pub(crate) struct Aes128Ni {
+pub struct Aes128Ni {
     rk: [[u8; 16]; 11],
     witness: Aesni,
 }
@@ -108,7 +108,7 @@ unsafe fn encrypt(rk: &[[u8; 16]; 11], block: &mut [u8; 16]) {
 
 impl Aes128Ni {
     /// The expanded key, if this CPU has AES-NI.
-    pub(crate) fn new(key: &[u8; 16]) -> Option<Self> {
+    pub fn new(key: &[u8; 16]) -> Option<Self> {
         let witness = Aesni::detect()?;
         // SAFETY: the witness proves the `Aesni` features were detected.
         let rk = unsafe { expand(key) };
@@ -117,7 +117,7 @@ impl Aes128Ni {
 
     /// AES-128 of one block, in place.
     #[inline]
-    pub(crate) fn encrypt_block(&self, block: &mut [u8; 16]) {
+    pub fn encrypt_block(&self, block: &mut [u8; 16]) {
         let _ = self.witness;
         // SAFETY: `self.witness` exists only if the `Aesni` features were
         // detected, the list `aesni_fn!` compiled `encrypt` with.

@@ -28,7 +28,7 @@
 #![doc(html_no_source)]
 
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-mod aesni;
+pub mod aesni;
 pub mod backend;
 pub mod ct;
 pub mod error;

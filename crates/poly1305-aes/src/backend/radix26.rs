@@ -1,0 +1,169 @@
+// Shared text of the radix-2^26 SIMD backends (AVX2, AVX-512F, NEON),
+// included with `include!` into each of them after it has defined, for its
+// vector type `V` and lane count `LANES`, the macros
+// `vadd!`, `vmul!` (low 32 bits × low 32 bits → 64 bits, per lane),
+// `vand!`, `vor!`, `vsrl!(x, N)`, `vsll!(x, N)`, `vset1!(u64)`,
+// `vload!(*const u64)`, `vstore!(*mut u64, v)`, and
+// `load_blocks!(*const u8) -> [V; 5]` (LANES consecutive blocks, lane t =
+// block t, as 26-bit limbs with the 2^128 bit set).
+//
+// Representation: h = h₀ + 2^26h₁ + 2^52h₂ + 2^78h₃ + 2^104h₄. With
+// 2^130 ≡ 5 (mod p) the product d = h·g is
+//   d₀ = h₀g₀ + 5(h₁g₄ + h₂g₃ + h₃g₂ + h₄g₁)
+//   d₁ = h₀g₁ + h₁g₀ + 5(h₂g₄ + h₃g₃ + h₄g₂)
+//   d₂ = h₀g₂ + h₁g₁ + h₂g₀ + 5(h₃g₄ + h₄g₃)
+//   d₃ = h₀g₃ + h₁g₂ + h₂g₁ + h₃g₀ + 5h₄g₄
+//   d₄ = h₀g₄ + h₁g₃ + h₂g₂ + h₃g₁ + h₄g₀.
+// Bounds: multiplier limbs (powers of r, frozen) < 2^26, 5g < 2^28.4;
+// accumulator limbs < 2^26 + 2^10 after a carry, < 2^27.1 after adding a
+// block; products < 2^55.5, five of them < 2^58: no 64-bit lane overflows.
+// The carry chain d₀→d₁→…→d₄→(×5)d₀→d₁ leaves limbs below 2^26 + 2^10
+// (the top carry is < 2^32, so 5c < 2^35 and d₁ gains < 2^10).
+
+const M26: u64 = (1 << 26) - 1;
+
+/// `h·g` with `g5 = 5g` (limbs 1..4 used), carried.
+macro_rules! mul26 {
+    ($h:expr, $g:expr, $g5:expr) => {{
+        let h = $h;
+        let g = $g;
+        let g5 = $g5;
+        let d0 = vadd!(
+            vadd!(vmul!(h[0], g[0]), vmul!(h[1], g5[4])),
+            vadd!(vadd!(vmul!(h[2], g5[3]), vmul!(h[3], g5[2])), vmul!(h[4], g5[1]))
+        );
+        let d1 = vadd!(
+            vadd!(vmul!(h[0], g[1]), vmul!(h[1], g[0])),
+            vadd!(vadd!(vmul!(h[2], g5[4]), vmul!(h[3], g5[3])), vmul!(h[4], g5[2]))
+        );
+        let d2 = vadd!(
+            vadd!(vmul!(h[0], g[2]), vmul!(h[1], g[1])),
+            vadd!(vadd!(vmul!(h[2], g[0]), vmul!(h[3], g5[4])), vmul!(h[4], g5[3]))
+        );
+        let d3 = vadd!(
+            vadd!(vmul!(h[0], g[3]), vmul!(h[1], g[2])),
+            vadd!(vadd!(vmul!(h[2], g[1]), vmul!(h[3], g[0])), vmul!(h[4], g5[4]))
+        );
+        let d4 = vadd!(
+            vadd!(vmul!(h[0], g[4]), vmul!(h[1], g[3])),
+            vadd!(vadd!(vmul!(h[2], g[2]), vmul!(h[3], g[1])), vmul!(h[4], g[0]))
+        );
+        let m = vset1!(M26);
+        let d1 = vadd!(d1, vsrl!(d0, 26));
+        let d0 = vand!(d0, m);
+        let d2 = vadd!(d2, vsrl!(d1, 26));
+        let d1 = vand!(d1, m);
+        let d3 = vadd!(d3, vsrl!(d2, 26));
+        let d2 = vand!(d2, m);
+        let d4 = vadd!(d4, vsrl!(d3, 26));
+        let d3 = vand!(d3, m);
+        let c = vsrl!(d4, 26);
+        let d4 = vand!(d4, m);
+        let d0 = vadd!(d0, vadd!(c, vsll!(c, 2)));
+        let d1 = vadd!(d1, vsrl!(d0, 26));
+        let d0 = vand!(d0, m);
+        [d0, d1, d2, d3, d4]
+    }};
+}
+
+/// The five 26-bit limbs of h (64-bit limbs, h₂ ≤ 5).
+#[inline(always)]
+fn to26(h: &[u64; 3]) -> [u64; 5] {
+    [
+        h[0] & M26,
+        (h[0] >> 26) & M26,
+        ((h[0] >> 52) | (h[1] << 12)) & M26,
+        (h[1] >> 14) & M26,
+        (h[1] >> 40) | (h[2] << 24),
+    ]
+}
+
+/// Σ 2^(26i)·sᵢ (each sᵢ < 2^40) back to 64-bit limbs, h < 2^130 + 2^128.
+#[inline(always)]
+fn from26(s: [u64; 5]) -> [u64; 3] {
+    let [mut s0, mut s1, mut s2, mut s3, mut s4] = s;
+    s1 += s0 >> 26;
+    s0 &= M26;
+    s2 += s1 >> 26;
+    s1 &= M26;
+    s3 += s2 >> 26;
+    s2 &= M26;
+    s4 += s3 >> 26;
+    s3 &= M26;
+    let c = s4 >> 26;
+    s4 &= M26;
+    s0 += 5 * c;
+    s1 += s0 >> 26;
+    s0 &= M26;
+    let low = u128::from(s0)
+        + (u128::from(s1) << 26)
+        + (u128::from(s2) << 52)
+        + (u128::from(s3) << 78);
+    let (low, carry) = low.overflowing_add(u128::from(s4 & 0xff_ffff) << 104);
+    [low as u64, (low >> 64) as u64, (s4 >> 24) + u64::from(carry)]
+}
+
+/// r^(LANES−t) in lane t, limbs 0..5 (frozen, < 2^26 each), computed with
+/// the scalar field arithmetic of `uhash_core::p130`.
+#[inline(always)]
+fn powers26(r: &[u64; 2]) -> [[u64; LANES]; 5] {
+    use uhash_core::p130::Fe130;
+    let rv = Fe130::from_u128(u128::from(r[0]) | u128::from(r[1]) << 64);
+    let mut out = [[0u64; LANES]; 5];
+    let mut x = rv;
+    for t in (0..LANES).rev() {
+        let (low, top) = x.freeze();
+        let l = [
+            (low as u64) & M26,
+            ((low >> 26) as u64) & M26,
+            ((low >> 52) as u64) & M26,
+            ((low >> 78) as u64) & M26,
+            ((low >> 104) as u64) | (top << 24),
+        ];
+        for k in 0..5 {
+            out[k][t] = l[k];
+        }
+        x = x.mul_fe(rv);
+    }
+    out
+}
+
+/// The block loop: absorbs ⌊len / (16·LANES)⌋·16·LANES bytes of `$data`
+/// into `$h` and evaluates to their length. One vector of LANES blocks per
+/// step (A ← A·r^LANES + m); lane t is then multiplied by r^(LANES−t) and
+/// the lanes are summed, Horner's rule regrouped.
+macro_rules! radix26_blocks {
+    ($h:expr, $r:expr, $data:expr) => {{
+        let h: &mut [u64; 3] = $h;
+        let data: &[u8] = $data;
+        let steps = data.len() / (16 * LANES);
+        if steps > 0 {
+            let pw = powers26($r);
+            let p: [V; 5] = core::array::from_fn(|k| vload!(pw[k].as_ptr()));
+            let p5: [V; 5] = core::array::from_fn(|k| vadd!(p[k], vsll!(p[k], 2)));
+            let top: [V; 5] = core::array::from_fn(|k| vset1!(pw[k][0]));
+            let top5: [V; 5] = core::array::from_fn(|k| vadd!(top[k], vsll!(top[k], 2)));
+            let h26 = to26(h);
+            let mut first = [[0u64; LANES]; 5];
+            for k in 0..5 {
+                first[k][0] = h26[k];
+            }
+            let mut ptr = data.as_ptr();
+            let m = load_blocks!(ptr);
+            let mut acc: [V; 5] = core::array::from_fn(|k| vadd!(vload!(first[k].as_ptr()), m[k]));
+            for _ in 1..steps {
+                ptr = ptr.wrapping_add(16 * LANES);
+                let m = load_blocks!(ptr);
+                let x = mul26!(acc, top, top5);
+                acc = core::array::from_fn(|k| vadd!(x[k], m[k]));
+            }
+            let f = mul26!(acc, p, p5);
+            let mut lanes = [[0u64; LANES]; 5];
+            for k in 0..5 {
+                vstore!(lanes[k].as_mut_ptr(), f[k]);
+            }
+            *h = from26(core::array::from_fn(|k| lanes[k].iter().sum()));
+        }
+        steps * 16 * LANES
+    }};
+}

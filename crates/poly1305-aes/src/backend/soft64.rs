@@ -1,0 +1,54 @@
+//! Portable Poly1305 block function with 64-bit limbs and `u128` products.
+//!
+//! The accumulator is h = h₀ + 2^64·h₁ + 2^128·h₂ and the clamped
+//! r = r₀ + 2^64·r₁. Clamping makes r₀, r₁ < 2^60 and 4 | r₁, so
+//! s₁ = r₁ + r₁/4 = (5/4)·r₁ is exact, and since 2^130 ≡ 5 (mod p) the
+//! product terms of weight 2^128 fold back as h₁r₁·2^128 ≡ h₁·s₁ (mod p)
+//! (and h₂r₁·2^192 ≡ h₂·s₁·2^64). Per block:
+//!
+//! * d₀ = h₀r₀ + h₁s₁ (< 2^125),
+//! * d₁ = h₀r₁ + h₁r₀ + h₂s₁ (< 2^126),
+//! * d₂ = h₂r₀ (< 2^63),
+//!
+//! then the partial reduction keeps bits 0..130 and adds 5·⌊h/2^130⌋.
+//! Entry and exit: h₂ ≤ 5 (h < 2^130 + 2^128); after adding a block
+//! h₂ ≤ 7 and all the bounds above hold.
+
+/// Absorbs `data` (a multiple of 16 bytes) into `h`; see the module docs of
+/// [`crate::backend`] for the contract.
+#[inline]
+pub(crate) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
+    let [r0, r1] = *r;
+    let s1 = r1 + (r1 >> 2);
+    let [mut h0, mut h1, mut h2] = *h;
+    let pad = u64::from(hibit);
+    let (chunks, _) = data.as_chunks::<16>();
+    for block in chunks {
+        let m = u128::from_le_bytes(*block);
+        let (m0, m1) = (m as u64, (m >> 64) as u64);
+        // h += m + pad·2^128
+        let t0 = u128::from(h0) + u128::from(m0);
+        let t1 = u128::from(h1) + u128::from(m1) + (t0 >> 64);
+        h0 = t0 as u64;
+        h1 = t1 as u64;
+        h2 += (t1 >> 64) as u64 + pad;
+        // h *= r (partially reduced)
+        let d0 = u128::from(h0) * u128::from(r0) + u128::from(h1) * u128::from(s1);
+        let d1 =
+            u128::from(h0) * u128::from(r1) + u128::from(h1) * u128::from(r0) + u128::from(h2 * s1);
+        let d2 = h2 * r0;
+        let d1 = d1 + (d0 >> 64);
+        h0 = d0 as u64;
+        h1 = d1 as u64;
+        let top = d2 + (d1 >> 64) as u64;
+        // fold bits ≥ 130: c = 5·⌊top/4⌋
+        let c = (top >> 2) + (top & !3);
+        h2 = top & 3;
+        let t0 = u128::from(h0) + u128::from(c);
+        let t1 = u128::from(h1) + (t0 >> 64);
+        h0 = t0 as u64;
+        h1 = t1 as u64;
+        h2 += (t1 >> 64) as u64;
+    }
+    *h = [h0, h1, h2];
+}

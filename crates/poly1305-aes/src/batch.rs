@@ -1,0 +1,166 @@
+//! Key agility: many (key, nonce, message) triples authenticated at once.
+//!
+//! The paper's primary design goal is that a new key costs nothing beyond
+//! its use ("no precomputation", §1): a server may hold thousands of keys.
+//! [`Batch`] takes raw keys and computes, for each triple, exactly what
+//! [`crate::Poly1305Aes::authenticate`] (or [`crate::Poly1305::mac`])
+//! computes, keeping nothing between calls. With AVX-512 IFMA, eight
+//! messages under eight different r run in the eight lanes of one vector
+//! (one r per lane, no powers); other backends run the triples one by one.
+
+use crate::backend::{Engine, State, r_limbs_checked, r_limbs_clamped};
+use crate::mac::{Aes128Pad, PadCipher};
+use crate::nonce::Nonce;
+use crate::poly1305::Tag;
+use crate::{Backend, Error};
+
+/// One Poly1305-AES job: key k ‖ r (the paper's 32-byte layout), nonce and
+/// message.
+#[derive(Clone, Copy, Debug)]
+pub struct Job<'a> {
+    /// The key k ‖ r; r must satisfy the paper's constraints.
+    pub key: &'a [u8; 32],
+    /// The nonce n (never reused under one key).
+    pub nonce: &'a Nonce,
+    /// The message.
+    pub msg: &'a [u8],
+}
+
+/// The batch authenticator: a backend, nothing else (no key material is
+/// kept between calls).
+#[derive(Clone, Copy, Debug)]
+pub struct Batch {
+    engine: Engine,
+}
+
+impl Default for Batch {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Batch {
+    /// The fastest backend of this CPU.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            engine: Engine::detect(),
+        }
+    }
+
+    /// A forced backend.
+    ///
+    /// # Errors
+    /// [`Error::UnsupportedBackend`] if this crate has no such backend or
+    /// the CPU cannot run it.
+    pub fn with_backend(backend: Backend) -> Result<Self, Error> {
+        Ok(Self {
+            engine: Engine::force(backend)?,
+        })
+    }
+
+    /// The backend in use.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        self.engine.backend()
+    }
+
+    /// Poly1305-AES of every job into `tags` (same length).
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] if `tags.len() != jobs.len()`;
+    /// [`Error::InvalidKey`] if a key's r violates the paper's constraints
+    /// (checked before anything is computed: then no tag is written).
+    pub fn poly1305_aes(&self, jobs: &[Job<'_>], tags: &mut [Tag]) -> Result<(), Error> {
+        check_len(jobs.len(), tags.len())?;
+        for job in jobs {
+            let r: [u8; 16] = job.key[16..].try_into().unwrap_or([0; 16]);
+            if r_limbs_checked(&r).is_none() {
+                return Err(Error::InvalidKey {
+                    reason: crate::backend::UNCLAMPED_R,
+                });
+            }
+        }
+        let pad = |job: &Job<'_>| {
+            let k: [u8; 16] = job.key[..16].try_into().unwrap_or([0; 16]);
+            let mut b = *job.nonce.as_bytes();
+            Aes128Pad::new(&k).encrypt_pad(&mut b);
+            u128::from_le_bytes(b)
+        };
+        self.run(
+            jobs.len(),
+            |i| {
+                let r: [u8; 16] = jobs[i].key[16..].try_into().unwrap_or([0; 16]);
+                r_limbs_checked(&r).unwrap_or([0; 2])
+            },
+            |i| jobs[i].msg,
+            |i| pad(&jobs[i]),
+            tags,
+        );
+        Ok(())
+    }
+
+    /// Poly1305 (RFC 8439, one-time keys r ‖ s with r clamped) of
+    /// `msgs[i]` under `keys[i]` into `tags[i]`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] if the three slices differ in length.
+    pub fn poly1305(
+        &self,
+        keys: &[[u8; 32]],
+        msgs: &[&[u8]],
+        tags: &mut [Tag],
+    ) -> Result<(), Error> {
+        check_len(keys.len(), msgs.len())?;
+        check_len(keys.len(), tags.len())?;
+        self.run(
+            keys.len(),
+            |i| r_limbs_clamped(&keys[i][..16].try_into().unwrap_or([0; 16])),
+            |i| msgs[i],
+            |i| u128::from_le_bytes(keys[i][16..].try_into().unwrap_or([0; 16])),
+            tags,
+        );
+        Ok(())
+    }
+
+    fn run<'m>(
+        &self,
+        n: usize,
+        r: impl Fn(usize) -> [u64; 2],
+        msg: impl Fn(usize) -> &'m [u8],
+        pad: impl Fn(usize) -> u128,
+        tags: &mut [Tag],
+    ) {
+        let mut i = 0;
+        #[cfg(target_arch = "x86_64")]
+        if let Engine::Ifma(w) = self.engine {
+            while n - i >= 2 {
+                let k = (n - i).min(8);
+                let rs: [[u64; 2]; 8] =
+                    core::array::from_fn(|j| if j < k { r(i + j) } else { [0; 2] });
+                let ms: [&[u8]; 8] = core::array::from_fn(|j| if j < k { msg(i + j) } else { &[] });
+                let ss: [u128; 8] = core::array::from_fn(|j| if j < k { pad(i + j) } else { 0 });
+                let ts = crate::backend::ifma::batch8(w, &rs, &ss, &ms);
+                tags[i..i + k].copy_from_slice(&ts[..k]);
+                i += k;
+            }
+        }
+        while i < n {
+            let mut st = State::new(r(i), self.engine);
+            st.message(msg(i));
+            tags[i] = st.finish(pad(i));
+            i += 1;
+        }
+    }
+}
+
+fn check_len(a: usize, b: usize) -> Result<(), Error> {
+    if a == b {
+        Ok(())
+    } else {
+        Err(Error::InvalidParameter {
+            name: "tags",
+            reason: "one tag per job: the slices must have equal lengths",
+        })
+    }
+}

@@ -1,0 +1,174 @@
+//! [`Poly1305`]: the universal hash with a one-time key r ‖ s (RFC 8439
+//! §2.5), shaped like RustCrypto's `poly1305::Poly1305`.
+
+use core::fmt;
+
+use subtle::ConstantTimeEq;
+use universal_hash::common::{BlockSizeUser, KeySizeUser, ParBlocksSizeUser};
+use universal_hash::consts::{U1, U16, U32};
+use universal_hash::{KeyInit, UhfBackend, UhfClosure, UniversalHash};
+use zeroize::Zeroize;
+
+use crate::backend::{Engine, State, r_limbs_clamped};
+use crate::{Backend, Error};
+
+/// A 16-byte Poly1305 or Poly1305-AES tag (as a plain array; the
+/// [`UniversalHash`] methods return the same bytes as a [`Block`]).
+pub type Tag = [u8; 16];
+
+/// A Poly1305 key r ‖ s (32 bytes), as RustCrypto's `poly1305::Key`.
+pub type Key = universal_hash::Key<Poly1305>;
+
+/// A 16-byte block, as RustCrypto's `poly1305::Block`.
+pub type Block = universal_hash::Block<Poly1305>;
+
+/// Poly1305 with a one-time key (RFC 8439 §2.5): key = r ‖ s (16 + 16
+/// bytes), r clamped (`r &= 0x0ffffffc0ffffffc0ffffffc0fffffff`), tag =
+/// ((c₁r^q + … + c_q r) mod (2^130 − 5) + s) mod 2^128, 16 bytes
+/// little-endian. This is Bernstein's Poly1305_r(m, s) with s in place of
+/// AES_k(n).
+///
+/// ε-almost-Δ-universal with ε = 8⌈L/16⌉/2^106 for messages of at most L
+/// bytes (Bernstein, Theorem 3.3); a key must authenticate one message
+/// only. Through [`UniversalHash`] it takes 16-byte blocks (each with the
+/// 2^128 bit, as RustCrypto's does); [`Poly1305::compute_unpadded`] hashes a
+/// message of any length.
+#[derive(Clone)]
+pub struct Poly1305 {
+    state: State,
+    s: u128,
+}
+
+impl Poly1305 {
+    /// The hash keyed with `key` = r ‖ s on a forced backend.
+    ///
+    /// # Errors
+    /// [`Error::UnsupportedBackend`] if this crate has no such backend or
+    /// this CPU cannot run it.
+    pub fn new_with_backend(key: &[u8; 32], backend: Backend) -> Result<Self, Error> {
+        Ok(Self::with_engine(key, Engine::force(backend)?))
+    }
+
+    #[inline]
+    fn with_engine(key: &[u8; 32], engine: Engine) -> Self {
+        let (r, s) = key.split_at(16);
+        let r: [u8; 16] = r.try_into().unwrap_or([0; 16]);
+        let s: [u8; 16] = s.try_into().unwrap_or([0; 16]);
+        Self {
+            state: State::new(r_limbs_clamped(&r), engine),
+            s: u128::from_le_bytes(s),
+        }
+    }
+
+    /// The backend this instance runs on.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        self.state.engine.backend()
+    }
+
+    /// The tag of `data` (any length: a final partial chunk is padded with
+    /// 0x01 and zeros, RFC 8439), after the blocks already absorbed.
+    #[must_use]
+    pub fn compute_unpadded(mut self, data: &[u8]) -> universal_hash::Block<Self> {
+        self.state.message(data);
+        self.state.finish(self.s).into()
+    }
+
+    /// One-shot: the tag of `msg` under `key` = r ‖ s.
+    #[inline]
+    #[must_use]
+    pub fn mac(key: &[u8; 32], msg: &[u8]) -> Tag {
+        let mut p = Self::with_engine(key, Engine::detect());
+        p.state.message(msg);
+        p.state.finish(p.s)
+    }
+
+    /// Constant-time check of `tag` against the tag of `data`.
+    ///
+    /// # Errors
+    /// [`Error::TagMismatch`] if they differ.
+    pub fn verify_unpadded(self, data: &[u8], tag: &[u8; 16]) -> Result<(), Error> {
+        let t: [u8; 16] = self.compute_unpadded(data).into();
+        if bool::from(t.ct_eq(tag)) {
+            Ok(())
+        } else {
+            Err(Error::TagMismatch)
+        }
+    }
+}
+
+impl KeySizeUser for Poly1305 {
+    type KeySize = U32;
+}
+
+impl KeyInit for Poly1305 {
+    /// Key r ‖ s; r is clamped (RFC 8439).
+    #[inline]
+    fn new(key: &Key) -> Self {
+        Self::with_engine(&(*key).into(), Engine::detect())
+    }
+}
+
+impl BlockSizeUser for Poly1305 {
+    type BlockSize = U16;
+}
+
+/// The backend handed to [`UhfClosure`]s: one block at a time (callers
+/// that want the SIMD path pass many blocks to [`UniversalHash::update`],
+/// which this type overrides to absorb them in one call).
+struct OneBlock<'a>(&'a mut State);
+
+impl BlockSizeUser for OneBlock<'_> {
+    type BlockSize = U16;
+}
+impl ParBlocksSizeUser for OneBlock<'_> {
+    type ParBlocksSize = U1;
+}
+impl UhfBackend for OneBlock<'_> {
+    #[inline]
+    fn proc_block(&mut self, block: &universal_hash::Block<Self>) {
+        self.0.blocks(block.as_slice());
+    }
+}
+
+impl UniversalHash for Poly1305 {
+    fn update_with_backend(&mut self, f: impl UhfClosure<BlockSize = Self::BlockSize>) {
+        f.call(&mut OneBlock(&mut self.state));
+    }
+
+    #[inline]
+    fn update(&mut self, blocks: &[Block]) {
+        self.state.blocks(Block::slice_as_flattened(blocks));
+    }
+
+    #[inline]
+    fn update_padded(&mut self, data: &[u8]) {
+        let full = data.len() & !15;
+        self.state.blocks(&data[..full]);
+        if full < data.len() {
+            let mut b = [0u8; 16];
+            b[..data.len() - full].copy_from_slice(&data[full..]);
+            self.state.blocks(&b);
+            b.zeroize();
+        }
+    }
+
+    #[inline]
+    fn finalize(self) -> Block {
+        self.state.finish(self.s).into()
+    }
+}
+
+impl fmt::Debug for Poly1305 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Poly1305")
+            .field("backend", &self.backend())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for Poly1305 {
+    fn drop(&mut self) {
+        self.s.zeroize();
+    }
+}
