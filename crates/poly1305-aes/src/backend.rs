@@ -1,0 +1,3 @@
+//! Backends (skeleton).
+pub(crate) mod float;
+pub(crate) mod soft32;
