@@ -227,13 +227,15 @@ pub(crate) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
         let h4 = hf[4] + load(m[4], 4);
         let h5 = hf[5] + load(m[5] | pad, 5);
 
+        // Summed as a tree (three independent pairs) to shorten the
+        // dependency chain; every order is exact (see the range argument).
         hf = [
-            h0 * r0 + h1 * s5 + h2 * s4 + h3 * s3 + h4 * s2 + h5 * s1,
-            h0 * r1 + h1 * r0 + h2 * s5 + h3 * s4 + h4 * s3 + h5 * s2,
-            h0 * r2 + h1 * r1 + h2 * r0 + h3 * s5 + h4 * s4 + h5 * s3,
-            h0 * r3 + h1 * r2 + h2 * r1 + h3 * r0 + h4 * s5 + h5 * s4,
-            h0 * r4 + h1 * r3 + h2 * r2 + h3 * r1 + h4 * r0 + h5 * s5,
-            h0 * r5 + h1 * r4 + h2 * r3 + h3 * r2 + h4 * r1 + h5 * r0,
+            (h0 * r0 + h1 * s5) + (h2 * s4 + h3 * s3) + (h4 * s2 + h5 * s1),
+            (h0 * r1 + h1 * r0) + (h2 * s5 + h3 * s4) + (h4 * s3 + h5 * s2),
+            (h0 * r2 + h1 * r1) + (h2 * r0 + h3 * s5) + (h4 * s4 + h5 * s3),
+            (h0 * r3 + h1 * r2) + (h2 * r1 + h3 * r0) + (h4 * s5 + h5 * s4),
+            (h0 * r4 + h1 * r3) + (h2 * r2 + h3 * r1) + (h4 * r0 + h5 * s5),
+            (h0 * r5 + h1 * r4) + (h2 * r3 + h3 * r2) + (h4 * r1 + h5 * r0),
         ];
         carry(&mut hf);
         carry(&mut hf);
