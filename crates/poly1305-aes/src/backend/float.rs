@@ -80,8 +80,10 @@
 //! `y₅·20·2^{−132}` is `20·(y₅/2^132)` with `|y₅/2^132| < 2^30`.
 //!
 //! Output: the state satisfies the invariant, so `T = Σ ηᵢ2^{22i}` has
-//! `|T| < 2^22·Σ 2^{22i} < 2^132 − 20`. Each `ηᵢ = hᵢ·2^{−22i}` converts
-//! exactly to `i64`; adding `4p = 2^132 − 20` (as `+2^22` on `η₅`, `−20` on
+//! `|T| < 2^22·Σ 2^{22i} < 2^132 − 20`. Each `ηᵢ` is read exactly from the
+//! significand bits of `hᵢ + 1.5·2^{52+22i}` (the load trick in reverse; no
+//! float-to-integer conversion, which on 32-bit ARM is a library routine
+//! with data-dependent branches); adding `4p = 2^132 − 20` (as `+2^22` on `η₅`, `−20` on
 //! `η₀`) makes `T` positive, a signed carry chain normalizes the limbs to
 //! `[0, 2^22)` (`η₅ < 2^23`), and the integer is reassembled into `u64`
 //! limbs and folded to `h[2] ≤ 4`. (The paper instead adds
@@ -144,6 +146,17 @@ const WRAP: f64 = 20.0 * pow2(-132);
 #[inline(always)]
 fn load(v: u64, i: usize) -> f64 {
     f64::from_bits(BIAS[i].to_bits() | v) - BIAS[i]
+}
+
+/// `ηᵢ` from `hᵢ = ηᵢ·2^{22i}` (`|ηᵢ| < 2^51`), the load trick in reverse:
+/// `hᵢ + 1.5·2^{52+22i}` is exact and lies in the binade whose ulp is
+/// `2^{22i}`, so its 52-bit significand field is `2^51 + ηᵢ`. Branch-free and
+/// with no float-to-integer conversion (which is a library routine with
+/// data-dependent branches on 32-bit ARM).
+#[inline(always)]
+fn unload(h: f64, i: usize) -> i64 {
+    let u = h + 1.5 * BIAS[i];
+    (u.to_bits() & ((1 << 52) - 1)) as i64 - (1 << 51)
 }
 
 /// The six 22-bit fields of `a + 2^64·b + 2^128·c` (the last one takes
@@ -243,12 +256,12 @@ pub(crate) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
 
     // Back to integers: ηᵢ exactly, plus 4p = 2^132 − 20 to make it positive.
     let mut v = [
-        hf[0] as i64 - 20,
-        (hf[1] * pow2(-22)) as i64,
-        (hf[2] * pow2(-44)) as i64,
-        (hf[3] * pow2(-66)) as i64,
-        (hf[4] * pow2(-88)) as i64,
-        (hf[5] * pow2(-110)) as i64 + (1 << 22),
+        unload(hf[0], 0) - 20,
+        unload(hf[1], 1),
+        unload(hf[2], 2),
+        unload(hf[3], 3),
+        unload(hf[4], 4),
+        unload(hf[5], 5) + (1 << 22),
     ];
     for i in 0..5 {
         let c = v[i] >> 22; // arithmetic shift: floor division
@@ -275,6 +288,19 @@ mod tests {
         assert_eq!(WRAP * 2f64.powi(132), 20.0);
         assert_eq!(load(M22, 5), M22 as f64 * 2f64.powi(110));
         assert_eq!(load(0, 3), 0.0);
+        for i in 0..6 {
+            for eta in [
+                0i64,
+                1,
+                -1,
+                (1 << 23) - 1,
+                -(1 << 23),
+                (1 << 50) + 3,
+                -(1 << 50),
+            ] {
+                assert_eq!(unload(eta as f64 * pow2(22 * i as i32), i), eta);
+            }
+        }
     }
 
     #[test]

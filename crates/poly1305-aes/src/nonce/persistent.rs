@@ -162,7 +162,9 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
 /// [`File::try_lock`]) on `<path>.lock` for its lifetime; a second handle on
 /// the same file, in this or another process, gets [`PersistError::Locked`].
 /// The lock is released when the handle is dropped or the process dies (even
-/// by `SIGKILL`). Advisory locks may not work on network file systems: there,
+/// by `SIGKILL`) — with one caveat: a child process forked by *another
+/// thread* at that moment shares the lock until it `exec`s or exits, so an
+/// immediate re-open may see `Locked` briefly; retry. Advisory locks may not work on network file systems: there,
 /// make sure yourself that only one process uses a nonce file.
 ///
 /// # Assumptions (not guaranteed — these lead to nonce reuse)
@@ -379,6 +381,16 @@ mod tests {
     use std::string::{String, ToString};
     use std::vec::Vec;
 
+    /// Serializes the tests that hold locks: a child spawned by the kill test
+    /// inherits (between fork and exec) the open lock files of other test
+    /// threads, which would make their re-opens see `Locked` transiently.
+    static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    /// Takes [`SERIAL`] (ignoring poisoning by a failed test).
+    fn serial() -> std::sync::MutexGuard<'static, ()> {
+        SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// A fresh empty directory under the system temp dir.
     fn scratch(name: &str) -> PathBuf {
         let nanos = std::time::SystemTime::now()
@@ -426,6 +438,7 @@ mod tests {
 
     #[test]
     fn increasing_reserving_and_resuming() {
+        let _serial = serial();
         let d = scratch("resume");
         let path = d.join("n");
         let mut s = PersistentNonces::create(&path, 10, 4).unwrap();
@@ -453,6 +466,7 @@ mod tests {
 
     #[test]
     fn errors_not_panics() {
+        let _serial = serial();
         let d = scratch("errors");
         let path = d.join("n");
         assert!(matches!(
@@ -486,6 +500,7 @@ mod tests {
 
     #[test]
     fn exhaustion_never_wraps() {
+        let _serial = serial();
         let d = scratch("exhaust");
         let path = d.join("n");
         let mut s = PersistentNonces::create(&path, u128::MAX - 3, 2).unwrap();
@@ -554,6 +569,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn kill_writer_never_reuses() {
+        let _serial = serial();
         use std::io::BufRead;
         use std::process::{Command, Stdio};
 
