@@ -87,7 +87,9 @@ impl Engine {
         match backend {
             Backend::Soft => Ok(Engine::Soft),
             Backend::Soft32 => Ok(Engine::Soft32),
-            Backend::Float => Ok(Engine::Float),
+            // Exact only where f64 arithmetic is IEEE binary64 without
+            // extended precision (not 32-bit x86 without SSE2).
+            Backend::Float if float::EXACT => Ok(Engine::Float),
             #[cfg(target_arch = "x86_64")]
             Backend::Ifma => uhash_core::backend::Ifma::detect()
                 .map(Engine::Ifma)

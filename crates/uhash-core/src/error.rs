@@ -46,6 +46,10 @@ pub enum Error {
     UnsupportedBackend(Backend),
     /// A MAC tag did not verify.
     TagMismatch,
+    /// A nonce sequence has handed out its last nonce; continuing would
+    /// reuse one (Poly1305-AES, Bernstein §3: the sender must never reuse a
+    /// nonce). Sequences never wrap around.
+    NonceExhausted,
 }
 
 impl core::fmt::Display for Error {
@@ -68,6 +72,7 @@ impl core::fmt::Display for Error {
                 write!(f, "invalid message length {got}: {reason}")
             }
             Error::TagMismatch => f.write_str("tag mismatch"),
+            Error::NonceExhausted => f.write_str("nonce sequence exhausted"),
             Error::UnsupportedBackend(b) => {
                 write!(
                     f,
@@ -106,6 +111,10 @@ mod tests {
         assert_eq!(
             Error::UnsupportedBackend(Backend::Neon).to_string(),
             "backend neon is not supported on this CPU or build"
+        );
+        assert_eq!(
+            Error::NonceExhausted.to_string(),
+            "nonce sequence exhausted"
         );
     }
 }
