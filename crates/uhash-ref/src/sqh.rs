@@ -272,12 +272,15 @@ mod tests {
         // asm2: (2^33 − 2) mod 2^32 = 2^32 − 2; its square mod p:
         // (−17)² = 289.
         assert_eq!(
-            sqh_asm2(1, &[ones.clone()], &[ones.clone()]).unwrap(),
+            sqh_asm2(1, std::slice::from_ref(&ones), std::slice::from_ref(&ones)).unwrap(),
             b(289)
         );
         // SQHE w = 1: s = 2^32 − 2, s² = 2^64 − 2^34 + 4: words lo = 4, hi =
         // 2^32 − 4; no column has two halves, so C2 = s², and mod p = 289.
-        assert_eq!(sqh_e(1, &[ones.clone()], &[ones.clone()]).unwrap(), b(289));
+        assert_eq!(
+            sqh_e(1, std::slice::from_ref(&ones), std::slice::from_ref(&ones)).unwrap(),
+            b(289)
+        );
         // Two equal terms: C drops the carries: 2·4 = 8 and 2·(2^32 − 4)
         // mod 2^32 = 2^32 − 8: value 2^32·(2^32 − 8) + 8 ≡ (−15)(−23) + 8 = 353.
         let two = [ones.clone(), ones.clone()];
