@@ -21,6 +21,7 @@ pub mod mmh;
 pub mod openssl;
 pub mod plot;
 pub mod poly1305_peers;
+pub mod sqh;
 
 /// Every row of the comparison, in display order.
 ///
@@ -37,6 +38,7 @@ pub fn rows() -> Vec<Row> {
     rows.extend(dfc::rows());
     rows.extend(dfc_cipher::rows());
     rows.extend(mmh::rows());
+    rows.extend(sqh::rows());
     // rows.extend(poly1305_aes::rows());
     // ---- peers ----
     rows.extend(poly1305_peers::rows());

@@ -155,36 +155,50 @@ pub(crate) fn c2_columns<const W: usize, const EXACT: bool>(
     acc
 }
 
-/// 2^32 as an element.
-#[inline(always)]
-fn radix<const W: usize>() -> Elem<W> {
-    Elem::<W>::from_limbs_reduced(&[0, 1])
-}
+/// Limbs of the values the reductions take: at most 2W+1 words of C-sums,
+/// or exact column sums below k·2^(2L+2) < 2^(64W+64) (k < 2^61 elements
+/// of a slice), i.e. 2W+2 limbs; two more for the folds' slack.
+const RED: usize = COLS + 3;
 
-/// The value Σ_c limbs[c]·2^(32c) mod p_W (any number of limbs; Horner
-/// over limbs from the top, a fixed number of steps).
+/// The value Σ_c limbs[c]·2^(32c) mod p_W, for at most 2W+3 limbs below
+/// 2^(64W+64). With 2^(64W) ≡ c² (mod p), three folds V ← V mod 2^(64W) +
+/// c²·⌊V / 2^(64W)⌋ (c² < 2^12) bring any such V below 2^(64W+1); then
+/// [`Elem::from_wide_limbs_reduced`]. Fixed loop counts, no branch on the
+/// value.
 pub(crate) fn reduce_limbs<const W: usize>(limbs: &[u32]) -> Elem<W> {
-    let r = radix::<W>();
-    let mut acc = Elem::<W>::ZERO;
-    for &l in limbs.iter().rev() {
-        acc = acc.mul(&r).add(&Elem::<W>::from_limbs_reduced(&[l]));
+    let c = u64::from(uhash_core::pw::C[W - 1]);
+    let c2 = c * c;
+    let n = 2 * W + 3;
+    let mut v = [0u32; RED];
+    let take = limbs.len().min(n);
+    v[..take].copy_from_slice(&limbs[..take]);
+    for _ in 0..3 {
+        let mut out = [0u32; RED];
+        let mut carry = 0u64;
+        for i in 0..n {
+            let lo = if i < 2 * W { u64::from(v[i]) } else { 0 };
+            let hi = v.get(2 * W + i).copied().map_or(0, u64::from);
+            let t = lo + c2 * hi + carry;
+            out[i] = t as u32;
+            carry = t >> 32;
+        }
+        v = out;
     }
-    acc
+    Elem::<W>::from_wide_limbs_reduced(&v[..2 * W + 2])
 }
 
-/// Exact column sums (weights 2^(32c), each < 2^127) mod p_W: carries
-/// propagated into 2W+1+4 limbs, then [`reduce_limbs`].
+/// Exact column sums (weights 2^(32c), each < 2^127, their value below
+/// 2^(64W+64)) mod p_W: carries propagated into 2W+3 limbs, then
+/// [`reduce_limbs`].
 pub(crate) fn reduce_columns<const W: usize>(col: &[u128; COLS]) -> Elem<W> {
-    let mut limbs = [0u32; COLS + 4];
+    let mut limbs = [0u32; RED];
     let mut carry = 0u128;
     for c in 0..=2 * W {
         let v = col[c] + carry;
         limbs[c] = v as u32;
         carry = v >> 32;
     }
-    for l in limbs.iter_mut().skip(2 * W + 1).take(4) {
-        *l = carry as u32;
-        carry >>= 32;
-    }
-    reduce_limbs::<W>(&limbs[..2 * W + 5])
+    limbs[2 * W + 1] = carry as u32;
+    limbs[2 * W + 2] = (carry >> 32) as u32;
+    reduce_limbs::<W>(&limbs[..2 * W + 3])
 }

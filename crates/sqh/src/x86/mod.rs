@@ -6,4 +6,4 @@ pub(crate) mod avx2;
 
 /// Whether [`crate::Engine::detect`] picks AVX2 when the CPU has it (set
 /// from the measurements in the crate docs).
-pub(crate) const AVX2_DEFAULT: bool = true;
+pub(crate) const AVX2_DEFAULT: bool = false;
