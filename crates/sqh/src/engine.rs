@@ -1,6 +1,7 @@
 //! Backend selection: which code computes the sums of squares.
 //!
-//! [`Engine`] offers [`Backend::Avx2`] (x86-64, `vpmuludq`: four elements'
+//! [`Engine`] offers [`Backend::Avx512`] (the AVX2 scheme on 512-bit
+//! vectors, eight elements per step), [`Backend::Avx2`] (x86-64, `vpmuludq`: four elements'
 //! squares at once, for the carry-dropping sums of SQHc2 and SQHE and the
 //! exact column sums of SQH\*/SQHasm/SQHasm2; SQHc's exact per-element
 //! squares stay scalar) and [`Backend::Soft`] (portable, 32-bit limbs).
@@ -17,7 +18,7 @@
 use uhash_core::{Backend, Error};
 
 #[cfg(target_arch = "x86_64")]
-use uhash_core::backend::Avx2;
+use uhash_core::backend::{Avx2, Avx512};
 
 use crate::soft::{self, COLS};
 
@@ -26,6 +27,8 @@ enum Imp {
     Soft,
     #[cfg(target_arch = "x86_64")]
     Avx2(Avx2),
+    #[cfg(target_arch = "x86_64")]
+    Avx512(Avx512),
 }
 
 /// The backend of the Square Hash kernels. See the [module docs](self).
@@ -34,7 +37,7 @@ pub struct Engine(Imp);
 
 impl Engine {
     /// The backends these kernels offer, in order of preference.
-    pub const BACKENDS: [Backend; 2] = [Backend::Avx2, Backend::Soft];
+    pub const BACKENDS: [Backend; 3] = [Backend::Avx512, Backend::Avx2, Backend::Soft];
 
     /// The portable backend (always available).
     #[must_use]
@@ -47,10 +50,17 @@ impl Engine {
     #[must_use]
     pub fn detect() -> Self {
         #[cfg(target_arch = "x86_64")]
-        if crate::x86::AVX2_DEFAULT
-            && let Some(w) = Avx2::detect()
         {
-            return Self(Imp::Avx2(w));
+            if crate::x86::AVX512_DEFAULT
+                && let Some(w) = Avx512::detect()
+            {
+                return Self(Imp::Avx512(w));
+            }
+            if crate::x86::AVX2_DEFAULT
+                && let Some(w) = Avx2::detect()
+            {
+                return Self(Imp::Avx2(w));
+            }
         }
         Self::soft()
     }
@@ -66,6 +76,8 @@ impl Engine {
             Backend::Soft => Ok(Self::soft()),
             #[cfg(target_arch = "x86_64")]
             Backend::Avx2 => Avx2::detect().map_or(none, |w| Ok(Self(Imp::Avx2(w)))),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx512 => Avx512::detect().map_or(none, |w| Ok(Self(Imp::Avx512(w)))),
             _ => none,
         }
     }
@@ -83,6 +95,8 @@ impl Engine {
             Imp::Soft => Backend::Soft,
             #[cfg(target_arch = "x86_64")]
             Imp::Avx2(_) => Backend::Avx2,
+            #[cfg(target_arch = "x86_64")]
+            Imp::Avx512(_) => Backend::Avx512,
         }
     }
 
@@ -97,6 +111,8 @@ impl Engine {
             Imp::Soft => soft::sum_squares::<W, EXACT>(key, msg),
             #[cfg(target_arch = "x86_64")]
             Imp::Avx2(w) => crate::x86::avx2::sum_squares::<W, EXACT>(w, key, msg),
+            #[cfg(target_arch = "x86_64")]
+            Imp::Avx512(w) => crate::x86::avx512::sum_squares::<W, EXACT>(w, key, msg),
         }
     }
 
@@ -111,6 +127,8 @@ impl Engine {
             Imp::Soft => soft::c2_columns::<W, EXACT>(key, msg),
             #[cfg(target_arch = "x86_64")]
             Imp::Avx2(w) => crate::x86::avx2::c2_columns::<W, EXACT>(w, key, msg),
+            #[cfg(target_arch = "x86_64")]
+            Imp::Avx512(w) => crate::x86::avx512::c2_columns::<W, EXACT>(w, key, msg),
         }
     }
 

@@ -243,13 +243,14 @@ fn every_backend_is_reachable() {
             Engine::new(sqh::Backend::Avx2).unwrap().backend(),
             sqh::Backend::Avx2
         );
-        assert_eq!(Engine::all_supported().count(), 2);
+        assert!(Engine::all_supported().count() >= 2);
     }
     assert!(Engine::new(sqh::Backend::Ifma).is_err());
     // CI on the reference machine: the AVX2 backend must really run.
     #[cfg(target_arch = "x86_64")]
     if !uhash_core::backend::forced_soft() && std::env::var_os("UHASH_EXPECT_ALL_X86").is_some() {
         assert!(Engine::all_supported().any(|e| e.backend() == sqh::Backend::Avx2));
+        assert!(Engine::all_supported().any(|e| e.backend() == sqh::Backend::Avx512));
     }
 }
 

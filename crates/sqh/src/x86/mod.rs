@@ -3,8 +3,13 @@
 //! its witness type detected; the safe wrappers take the witness.
 
 pub(crate) mod avx2;
+pub(crate) mod avx512;
 
 /// Whether [`crate::Engine::detect`] picks AVX2 when the CPU has it: yes,
 /// from the measurements in the crate docs (AVX2 ≥ soft from 264-byte
 /// blocks on, 1.4–1.6× on 16 KiB chunks).
 pub(crate) const AVX2_DEFAULT: bool = true;
+
+/// Whether [`crate::Engine::detect`] prefers AVX-512 (when the CPU has it)
+/// over AVX2 (set from the measurements in the crate docs).
+pub(crate) const AVX512_DEFAULT: bool = true;
