@@ -16,6 +16,7 @@ const FIXED_MAX: usize = 64 << 10;
 
 fn label(e: Engine) -> &'static str {
     match e.backend().name() {
+        "avx512" => "AVX-512 vpmuludq, 8 elements per step",
         "avx2" => "AVX2 vpmuludq, 4 elements per step",
         _ => "portable, 32-bit limbs",
     }
@@ -63,7 +64,7 @@ macro_rules! long_row {
         Row::new(
             "sqh-long",
             $function,
-            format!("sqh {} ({})", $what, label(Engine::detect())),
+            format!("sqh {} ({})", $what, label(Engine::detect_long())),
             "best",
             KeyMode::LongTerm,
             |_len| {

@@ -45,24 +45,33 @@ impl Engine {
         Self(Imp::Soft)
     }
 
-    /// The default backend for this CPU (the fastest measured; see the
-    /// crate docs).
+    /// The default backend for fixed-length messages on this CPU: AVX2 when
+    /// present (≥ soft from one 264-byte block on; AVX-512 loses below a few
+    /// hundred bytes, see the crate docs), else soft.
     #[must_use]
     pub fn detect() -> Self {
         #[cfg(target_arch = "x86_64")]
+        if crate::x86::AVX2_DEFAULT
+            && let Some(w) = Avx2::detect()
         {
-            if crate::x86::AVX512_DEFAULT
-                && let Some(w) = Avx512::detect()
-            {
-                return Self(Imp::Avx512(w));
-            }
-            if crate::x86::AVX2_DEFAULT
-                && let Some(w) = Avx2::detect()
-            {
-                return Self(Imp::Avx2(w));
-            }
+            return Self(Imp::Avx2(w));
         }
         Self::soft()
+    }
+
+    /// The default backend for long messages (the chunk kernels of
+    /// [`crate::long`] and the types of [`crate::hash`](mod@crate::hash),
+    /// which hash chunks of thousands of elements): AVX-512 when present
+    /// (1.3–1.4× AVX2 on 16 KiB), else [`Engine::detect`].
+    #[must_use]
+    pub fn detect_long() -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if crate::x86::AVX512_LONG
+            && let Some(w) = Avx512::detect()
+        {
+            return Self(Imp::Avx512(w));
+        }
+        Self::detect()
     }
 
     /// The engine that runs `backend`.

@@ -66,10 +66,10 @@ macro_rules! long_type {
             pub const OUT_BYTES: usize = $out;
 
             /// Every key from a 16-byte seed ([`LongHash::from_seed`]), with
-            /// the fastest backend of this CPU.
+            /// the backend of [`Engine::detect_long`].
             #[must_use]
             pub fn from_seed(seed: &[u8; 16]) -> Self {
-                Self::from_seed_with_engine(seed, Engine::detect())
+                Self::from_seed_with_engine(seed, Engine::detect_long())
             }
 
             /// Every key from a 16-byte seed, computed with `engine` (see

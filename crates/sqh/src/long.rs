@@ -196,9 +196,9 @@ macro_rules! kernel {
                 ChunkBuf(alloc::vec![0; chunk_bytes(W)])
             }
 
-            /// C = [`chunk_bytes`]`(W)`, the default backend.
+            /// C = [`chunk_bytes`]`(W)`, the backend of [`Engine::detect_long`].
             fn from_key_stream(ks: &mut KeyStream) -> Result<Self, Error> {
-                Self::from_key_stream_with(ks, chunk_bytes(W), Engine::detect())
+                Self::from_key_stream_with(ks, chunk_bytes(W), Engine::detect_long())
             }
 
             #[inline]
