@@ -1,15 +1,17 @@
 //! Backend selection: which code computes the sums of squares.
 //!
-//! [`Engine`] offers [`Backend::Avx512`] (the AVX2 scheme on 512-bit
-//! vectors, eight elements per step), [`Backend::Avx2`] (x86-64, `vpmuludq`: four elements'
-//! squares at once, for the carry-dropping sums of SQHc2 and SQHE and the
-//! exact column sums of SQH\*/SQHasm/SQHasm2; SQHc's exact per-element
-//! squares stay scalar) and [`Backend::Soft`] (portable, 32-bit limbs).
-//! `detect()` picks AVX2 when the CPU has it (faster from one 264-byte
-//! block on for SQHE, and 1.4–1.6× faster on 16 KiB; see the crate docs), `new(backend)`
-//! forces one ([`Error::UnsupportedBackend`] when this CPU or build cannot
-//! run it), `backend()` says which is in use. Every backend returns bit for
-//! bit the soft result (tested against `uhash-ref` for every backend the CPU
+//! [`Engine`] offers [`Backend::Avx512`] (x86-64, the AVX2 scheme on
+//! 512-bit vectors: eight elements per step), [`Backend::Avx2`] (x86-64,
+//! `vpmuludq`: four elements' squares at once) — both for the
+//! carry-dropping sums of SQHc2 and SQHE and the exact column sums of
+//! SQH\*/SQHasm/SQHasm2; SQHc's exact per-element squares stay scalar —
+//! and [`Backend::Soft`] (portable, 32-bit limbs). [`Engine::detect`]
+//! picks AVX2 when the CPU has it (for fixed-length, typically short
+//! messages), [`Engine::detect_long`] AVX-512 (for 16 KiB chunks); the
+//! measurements are in the crate docs. `new(backend)` forces one
+//! ([`Error::UnsupportedBackend`] when this CPU or build cannot run it),
+//! `backend()` says which is in use. Every backend returns bit for bit the
+//! soft result (tested against `uhash-ref` for every backend the CPU
 //! supports).
 //!
 //! Building with `RUSTFLAGS='--cfg uhash_backend="soft"'` makes `detect()`

@@ -51,24 +51,28 @@
 //! computes the figures above from the column structure.
 //!
 //! # Backends
-//! [`Engine`]: AVX2 (x86-64; eight elements per block, their words loaded
-//! contiguously and transposed with `vpermd`, four elements per `vpmuludq`
-//! step) and soft (portable, 32-bit limbs). Both form every square with
+//! [`Engine`]: AVX-512 (x86-64; sixteen elements per block, their words
+//! loaded contiguously and transposed with masked `vpermd`, eight elements
+//! per `vpmuludq` step), AVX2 (the same with eight per block, four per
+//! step) and soft (portable, 32-bit limbs). All form every square with
 //! w(w+1)/2 word products — each cross product once, doubled — against w²
-//! for a general multiply. `detect()` picks AVX2 when present, `new(backend)`
-//! forces one. `unsafe` code lives only in `x86/`.
+//! for a general multiply. [`Engine::detect`] (fixed-length messages) picks
+//! AVX2 when present, [`Engine::detect_long`] (long-message kernels and
+//! types) AVX-512; `new(backend)` forces one. `unsafe` code lives only in
+//! `x86/`.
 //!
 //! Measured (`cargo bench -p uhash-bench --bench sqh -- paper96`, w = 3,
-//! cycles/byte at 2.7 GHz, criterion medians): at 16380 bytes AVX2 runs
-//! SQHasm2 at 0.58 and SQHE at 0.51 c/B against 0.80 and 0.81 for soft; at
-//! one 264-byte block they tie for SQHasm2 (1.40 vs 1.38) and AVX2 wins for
-//! SQHE (1.04 vs 1.32); at 132 bytes soft is ahead for SQHasm2 (1.90 vs
-//! 2.10). A first AVX2 version that fetched limbs with `vpgatherdd` was ~3×
-//! slower than soft and was replaced.
+//! cycles/byte at 2.7 GHz, criterion medians; SQHasm2 / SQHE):
+//! 16380 bytes: AVX-512 0.41 / 0.36, AVX2 0.54 / 0.50, soft 0.79 / 0.82;
+//! 264 bytes: AVX-512 1.50 / 1.12, AVX2 1.37 / 1.03, soft 1.35 / 1.32;
+//! 132 bytes: AVX-512 2.84 / 2.06, AVX2 2.11 / 1.55, soft 1.87 / 1.83
+//! (fewer than 16 elements all go through the soft tail). A first AVX2
+//! version that fetched limbs with `vpgatherdd` was ~3× slower than soft
+//! and was replaced.
 //!
 //! On this x86-64 machine Square Hash is **slower** than MMH at the paper's
-//! 96-bit output (MMH32 Toeplitz × 3: 0.27 c/B at 264 bytes with AVX-512,
-//! 0.65 portable), unlike the paper's ARM7 (1.24–1.33× faster): per 96 bits
+//! 96-bit output (MMH32 Toeplitz × 3: 0.27 c/B at 264 bytes and 0.12 at
+//! 16380 with AVX-512, 0.65 and 0.48 portable), unlike the paper's ARM7 (1.24–1.33× faster): per 96 bits
 //! of message MMH does 9 independent 32×32 products and 64-bit adds, which
 //! vectorise trivially, and SQH does 6 products (the squaring saving) but
 //! also a 3-limb carry chain for mᵢ + xᵢ, the split of each product into

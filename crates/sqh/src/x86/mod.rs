@@ -6,8 +6,8 @@ pub(crate) mod avx2;
 pub(crate) mod avx512;
 
 /// Whether [`crate::Engine::detect`] picks AVX2 when the CPU has it: yes,
-/// from the measurements in the crate docs (AVX2 ≥ soft from 264-byte
-/// blocks on, 1.4–1.6× on 16 KiB chunks).
+/// from the measurements in the crate docs (AVX2 about equal to soft on
+/// one 264-byte block, up to 1.6× faster on 16 KiB).
 pub(crate) const AVX2_DEFAULT: bool = true;
 
 /// Whether [`crate::Engine::detect_long`] prefers AVX-512 (when the CPU
