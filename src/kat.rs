@@ -54,6 +54,7 @@ mod digest;
 mod mmh_family;
 mod poly1305;
 mod reference;
+mod sqh;
 
 /// Which implementation answers the calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -338,6 +339,70 @@ pub static FUNCTIONS: &[FnEntry] = &[
         nonce: true,
         reference: Some(digest::long_mac_reference),
         production: Some(digest::long_mac),
+    },
+    FnEntry {
+        name: "sqh",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(sqh::sqh_reference),
+        production: Some(sqh::sqh_production),
+    },
+    FnEntry {
+        name: "sqhu",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(sqh::sqhu_reference),
+        production: Some(sqh::sqhu_production),
+    },
+    FnEntry {
+        name: "sqh_star",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(sqh::vector_reference),
+        production: Some(sqh::vector_production),
+    },
+    FnEntry {
+        name: "sqh_asm",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(sqh::vector_reference),
+        production: Some(sqh::vector_production),
+    },
+    FnEntry {
+        name: "sqh_asm2",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(sqh::vector_reference),
+        production: Some(sqh::vector_production),
+    },
+    FnEntry {
+        name: "sqh_c",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(sqh::vector_reference),
+        production: Some(sqh::vector_production),
+    },
+    FnEntry {
+        name: "sqh_c2",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(sqh::vector_reference),
+        production: Some(sqh::vector_production),
+    },
+    FnEntry {
+        name: "sqh_e",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(sqh::vector_reference),
+        production: Some(sqh::vector_production),
     },
 ];
 

@@ -10,6 +10,7 @@
 //! | [`dfc_decorr`] | `dfc-decorr` | the DFC decorrelation module ((a·x + b) mod (2^64+13)) mod 2^64 in every strategy of Noilhan's paper, the Horner hash `DfcHash` and its MAC `DfcMac` |
 //! | [`mmh`] | `mmh` | MMH32, Toeplitz MMH32, NMH32, MMH64 and NH exact to the papers: fixed-length functions, long-message hashes with `UniversalHash`, Wegman–Carter MACs; soft, AVX2, AVX-512, IFMA, mulx and NEON backends |
 //! | [`digest_mw`] | `digest-mw` | Nguyen–Roscoe digest, trunc, digestMW and digest′ exact to the paper: fixed-length functions (b = 16, 32, 64), digest′ for manual authentication, long-message hashes with `UniversalHash`, Wegman–Carter MACs; soft, AVX2, AVX-512 and NEON backends |
+//! | [`sqh`] | `sqh` | Square Hash (Etzel–Patel–Ramzan): SQH, SQHU, SQH\*, SQHasm, SQHasm2, SQHc, SQHc2, SQHE for w = 1..5, Toeplitz, long-message hashes and MACs; soft and AVX2 backends |
 //! | [`kat`] | (this crate) | the known-answer driver behind `uhash kat` |
 //!
 //! The other hash families (the Nguyen–Roscoe digest, Poly1305-AES) join
@@ -26,6 +27,7 @@ pub use dfc_decorr;
 pub use digest_mw;
 pub use mmh;
 pub use poly1305_aes;
+pub use sqh;
 pub use uhash_core as core;
 
 pub mod kat;

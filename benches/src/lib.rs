@@ -23,6 +23,7 @@ pub mod openssl;
 pub mod plot;
 pub mod poly1305_aes;
 pub mod poly1305_peers;
+pub mod sqh;
 
 /// Every row of the comparison, in display order.
 ///
@@ -41,6 +42,7 @@ pub fn rows() -> Vec<Row> {
     rows.extend(mmh::rows());
     rows.extend(digest_mw::rows());
     rows.extend(poly1305_aes::rows());
+    rows.extend(sqh::rows());
     // ---- peers ----
     rows.extend(poly1305_peers::rows());
     rows

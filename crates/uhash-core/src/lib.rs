@@ -16,6 +16,7 @@
 //! | [`long`] | messages of any length: family kernel → polynomial mod 2^130−5 → MMH to the lane width, with its collision bound |
 //! | [`mac`] | the Wegman–Carter MAC over any of them, with a 12-byte nonce type and constant-time verification |
 //! | [`ct`] | branch-free selection helpers |
+//! | [`strong`] | Lemma 1 of Square Hash: Δ-universal → strongly universal by adding a uniform group element, for any family |
 //! | [`secret`] | key-holding wrapper: zeroized on drop, `Debug` never prints it |
 //! | [`backend`] | CPU-feature witnesses and the backend selection type the families share |
 //! | [`error`] | the typed errors every crate returns |
@@ -40,6 +41,7 @@ pub mod p32;
 pub mod p64;
 pub mod pw;
 pub mod secret;
+pub mod strong;
 pub mod toeplitz;
 pub mod wide;
 

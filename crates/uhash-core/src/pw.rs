@@ -99,6 +99,20 @@ impl<const W: usize> Elem<W> {
         reduce_wide::<W>(&wide)
     }
 
+    /// An element from up to 2W+2 little-endian limbs, reduced modulo p_W
+    /// with the same two folds as [`Elem::mul`] (a product's reduction).
+    /// The value must be below 2^(64W+2): limbs past index 2W+1 are
+    /// ignored and limb 2W+1 is taken modulo 4 (no branch on the value).
+    #[must_use]
+    pub fn from_wide_limbs_reduced(limbs: &[u32]) -> Self {
+        let () = Self::CHECK;
+        let mut wide = [0u32; WIDE];
+        let n = limbs.len().min(2 * W + 2);
+        wide[..n].copy_from_slice(&limbs[..n]);
+        wide[2 * W + 1] &= 3;
+        reduce_wide::<W>(&wide)
+    }
+
     /// The W+1 limbs, little-endian.
     #[must_use]
     pub fn limbs(&self) -> &[u32] {

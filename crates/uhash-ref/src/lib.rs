@@ -15,6 +15,7 @@
 //! | [`digest`] | Nguyen, Roscoe, *Short-output universal hash functions and their use in fast and secure data authentication*, FSE 2012 — digest, trunc, digestMW, digest′ |
 //! | [`poly1305`] | Bernstein, *The Poly1305-AES message-authentication code*, FSE 2005; RFC 8439 §2.5 |
 //! | [`dfc`] | Noilhan, *Software Optimization of Decorrelation Module* (DFC) |
+//! | [`sqh`] | Etzel, Patel, Ramzan, *Square Hash*, CRYPTO 1999 — SQH, SQHU, SQH\*, SQHasm, SQHasm2, SQHc, SQHc2, SQHE, Toeplitz (as `docs/sqh-spec.md`) |
 //! | [`reduce`] | the primes `2^32+15`, `2^64+13`, `2^130−5`, the Square Hash primes, and `x mod p` oracles |
 //! | [`primes`] | Miller–Rabin and the smallest-prime-above-`2^b` search |
 //!
@@ -47,6 +48,7 @@ pub mod nh;
 pub mod poly1305;
 pub mod primes;
 pub mod reduce;
+pub mod sqh;
 
 pub use error::RefError;
 pub use num_bigint::BigUint;

@@ -1,0 +1,92 @@
+//! The carry-count factors of the bounds (`docs/sqh-spec.md` §4), computed
+//! from the column structure rather than pasted.
+//!
+//! For the carry-dropping variants, the proof counts the possible differences
+//! of two correction vectors: at word boundary t the dropped amount f_t
+//! (column carry of the first square plus the outer carry) is at most
+//! F_t = ⌊(Σ max half in column t + 2^32 − 1) / 2^32⌋, so the difference
+//! takes at most 2F_t + 1 values and the count is Π_t (2F_t + 1).
+
+use crate::fixed::Variant;
+
+const M: u128 = (1 << 32) - 1;
+
+/// F_t for the schoolbook column square of a number with `w` full limbs and,
+/// if `top`, a carry limb in {0, 1}, over `cols` columns, plus one outer
+/// 32-bit word per column.
+fn column_maxima(w: usize, top: bool, cols: usize) -> [u128; 11] {
+    let n = if top { w + 1 } else { w };
+    let mut f = [0u128; 11];
+    for (t, ft) in f.iter_mut().enumerate().take(cols) {
+        let mut max = M; // the outer sum's word
+        for i in 0..n {
+            for j in 0..n {
+                let tops = usize::from(i == w) + usize::from(j == w);
+                if i + j == t {
+                    max += if tops == 2 { 1 } else { M };
+                }
+                if i + j + 1 == t && tops == 0 {
+                    max += M - 1; // hi of a product of two full limbs
+                }
+            }
+        }
+        *ft = max >> 32;
+    }
+    f
+}
+
+/// The count N of possible correction-vector differences (1 for the
+/// variants that drop no carries).
+#[must_use]
+pub fn carry_count(v: Variant, w: usize) -> u128 {
+    match v {
+        Variant::Star | Variant::Asm | Variant::Asm2 => 1,
+        Variant::C => 3u128.pow(2 * w as u32 + 1),
+        Variant::C2 => column_maxima(w, true, 2 * w + 1)
+            .iter()
+            .take(2 * w + 1)
+            .map(|f| 2 * f + 1)
+            .product(),
+        Variant::E => column_maxima(w, false, 2 * w)
+            .iter()
+            .take(2 * w)
+            .map(|f| 2 * f + 1)
+            .product(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+
+    #[test]
+    fn counts_match_spec() {
+        let c2 = [63u128, 4851, 800_415, 228_118_275, 99_687_686_175];
+        let e = [9u128, 441, 53361, 12_006_225, 4_334_247_225];
+        for w in 1..=5 {
+            assert_eq!(carry_count(Variant::C2, w), c2[w - 1], "c2 w={w}");
+            assert_eq!(carry_count(Variant::E, w), e[w - 1], "e w={w}");
+            // N_E = Π (4i − 1)².
+            let pe: u128 = (1..=w as u128).map(|i| (4 * i - 1) * (4 * i - 1)).product();
+            assert_eq!(carry_count(Variant::E, w), pe);
+        }
+        // The paper's figures from its own formulas (Thms. 8, 9), w = 2, 5.
+        let paper8 = |w: u32| 2.0 * w as f64 * 3f64.log2() - 32.0 * w as f64;
+        assert!((paper8(2) - -57.66).abs() < 0.01);
+        assert!((paper8(5) - -144.15).abs() < 0.01);
+        let paper9 = |w: u32| {
+            let p: f64 = (1..=w).map(|i| (4 * i + 1) as f64).product();
+            2.0 * p.log2() - 32.0 * w as f64
+        };
+        assert!((paper9(2) - -53.02).abs() < 0.01);
+        assert!((paper9(5) - -124.66).abs() < 0.01);
+        // Ours, as tabulated in the spec.
+        let ours = |v: Variant, w| Variant::epsilon_log2(v, w).unwrap();
+        assert!((ours(Variant::C, 2) - -56.08).abs() < 0.01);
+        assert!((ours(Variant::C2, 5) - -123.46).abs() < 0.01);
+        assert!((ours(Variant::E, 3) - -77.71).abs() < 0.01);
+        assert!((ours(Variant::Asm2, 3) - -93.42).abs() < 0.01);
+        assert!(Variant::epsilon_log2(Variant::E, 6).is_none());
+    }
+}

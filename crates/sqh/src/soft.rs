@@ -1,0 +1,204 @@
+//! The portable kernels: plain Rust, `no_std`, no `unsafe`, 32-bit limbs
+//! (the paper's word), the same results on every target (words are read
+//! little-endian with `from_le_bytes`).
+//!
+//! Each kernel walks the k elements of a message (element i is bytes
+//! `[4W·i, 4W·(i+1))`, key element i is `key[W·i .. W·(i+1)]`) and returns
+//! an accumulator; [`crate::engine`] turns it into the output (reduction
+//! mod p, mod 2^L), shared by every backend.
+//!
+//! Every square is formed with W(W+1)/2 word products (plus W for the top
+//! carry limb of an exact sum): each cross product aᵢaⱼ (i < j) once,
+//! doubled — against W² for a general multiply.
+//!
+//! The callers check lengths: kernels read `min(k, key elements)` elements.
+
+use uhash_core::pw::{Elem, MAX_W};
+
+/// Columns of an accumulator: 2W+1 ≤ 11.
+pub(crate) const COLS: usize = 2 * MAX_W + 1;
+
+/// Element `i`'s words from little-endian bytes.
+#[inline(always)]
+pub(crate) fn load<const W: usize>(b: &[u8]) -> [u32; W] {
+    let mut out = [0u32; W];
+    for (o, c) in out.iter_mut().zip(b.chunks_exact(4)) {
+        *o = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+    }
+    out
+}
+
+/// s = m + x over W words: the low W words and the carry (0 or 1).
+#[inline(always)]
+pub(crate) fn add<const W: usize>(m: &[u32; W], x: &[u32]) -> ([u32; W], u32) {
+    let mut s = [0u32; W];
+    let mut carry = 0u64;
+    for i in 0..W {
+        let t = u64::from(m[i]) + u64::from(x[i]) + carry;
+        s[i] = t as u32;
+        carry = t >> 32;
+    }
+    (s, carry as u32)
+}
+
+/// Exact Σ sᵢ² as column sums: column c has weight 2^(32c), c = 0..=2W.
+/// `EXACT`: sᵢ = mᵢ + xᵢ (with its carry limb t: sᵢ² = a² + 2t·a·2^L +
+/// t·2^(2L)); otherwise sᵢ = (mᵢ + xᵢ) mod 2^L (SQHasm2).
+#[inline(always)]
+pub(crate) fn sum_squares<const W: usize, const EXACT: bool>(
+    key: &[u32],
+    msg: &[u8],
+) -> [u128; COLS] {
+    let mut col = [0u128; COLS];
+    let (keys, _) = key.as_chunks::<W>();
+    for (mb, x) in msg.chunks_exact(4 * W).zip(keys) {
+        let (a, t) = add::<W>(&load::<W>(mb), x);
+        for i in 0..W {
+            let d = u64::from(a[i]) * u64::from(a[i]);
+            col[2 * i] += u128::from(d);
+            for j in (i + 1)..W {
+                let z = u64::from(a[i]) * u64::from(a[j]);
+                col[i + j] += u128::from(z) << 1;
+            }
+        }
+        if EXACT {
+            let t64 = u64::from(t);
+            for (j, &aj) in a.iter().enumerate() {
+                col[W + j] += u128::from(t64 * u64::from(aj)) << 1;
+            }
+            col[2 * W] += u128::from(t64);
+        }
+    }
+    col
+}
+
+/// The exact square of one exact sum (W limbs + carry limb t) as 2W+1
+/// words (it is < 2^(2L+2)).
+#[inline(always)]
+fn exact_square_words<const W: usize>(a: &[u32; W], t: u32) -> [u32; COLS] {
+    let mut col = [0u128; COLS];
+    for i in 0..W {
+        col[2 * i] += u128::from(u64::from(a[i]) * u64::from(a[i]));
+        for j in (i + 1)..W {
+            col[i + j] += u128::from(u64::from(a[i]) * u64::from(a[j])) << 1;
+        }
+    }
+    let t64 = u64::from(t);
+    for (j, &aj) in a.iter().enumerate() {
+        col[W + j] += u128::from(t64 * u64::from(aj)) << 1;
+    }
+    col[2 * W] += u128::from(t64);
+    let mut out = [0u32; COLS];
+    let mut carry = 0u128;
+    for c in 0..=2 * W {
+        let v = col[c] + carry;
+        out[c] = v as u32;
+        carry = v >> 32;
+    }
+    out
+}
+
+/// SQHc: the words of the exact squares summed column by column mod 2^32
+/// (2W+1 words, no carries between them).
+#[inline(always)]
+pub(crate) fn c_words<const W: usize>(key: &[u32], msg: &[u8]) -> [u32; COLS] {
+    let mut acc = [0u32; COLS];
+    let (keys, _) = key.as_chunks::<W>();
+    for (mb, x) in msg.chunks_exact(4 * W).zip(keys) {
+        let (a, t) = add::<W>(&load::<W>(mb), x);
+        let sq = exact_square_words::<W>(&a, t);
+        for c in 0..=2 * W {
+            acc[c] = acc[c].wrapping_add(sq[c]);
+        }
+    }
+    acc
+}
+
+/// SQHc2 (`EXACT`, 2W+1 columns) and SQHE (2W columns): every half of every
+/// ordered word product of every square added into its column, each column
+/// kept mod 2^32 — `C(Σ C2(sᵢ²))`.
+///
+/// A column is a `u64` whose low 32 bits are the column: adding a whole
+/// product z = lo + 2^32·hi changes the low half by lo only, so
+/// `acc[c] += z` and `acc[c+1] += z >> 32` add both halves with one add
+/// each (the high halves of `acc` are junk and discarded). A cross product
+/// is added doubled (2z, 2·hi).
+#[inline(always)]
+pub(crate) fn c2_columns<const W: usize, const EXACT: bool>(
+    key: &[u32],
+    msg: &[u8],
+) -> [u64; COLS] {
+    let mut acc = [0u64; COLS];
+    let (keys, _) = key.as_chunks::<W>();
+    for (mb, x) in msg.chunks_exact(4 * W).zip(keys) {
+        let (a, t) = add::<W>(&load::<W>(mb), x);
+        for i in 0..W {
+            let d = u64::from(a[i]) * u64::from(a[i]);
+            acc[2 * i] = acc[2 * i].wrapping_add(d);
+            acc[2 * i + 1] = acc[2 * i + 1].wrapping_add(d >> 32);
+            for j in (i + 1)..W {
+                let z = u64::from(a[i]) * u64::from(a[j]);
+                acc[i + j] = acc[i + j].wrapping_add(z << 1);
+                acc[i + j + 1] = acc[i + j + 1].wrapping_add((z >> 32) << 1);
+            }
+        }
+        if EXACT {
+            // The carry limb t ∈ {0, 1}: products t·a_j (twice, hi = 0) in
+            // column W + j, and t·t = t in column 2W.
+            let t64 = u64::from(t);
+            for (j, &aj) in a.iter().enumerate() {
+                acc[W + j] = acc[W + j].wrapping_add((t64 * u64::from(aj)) << 1);
+            }
+            acc[2 * W] = acc[2 * W].wrapping_add(t64);
+        }
+    }
+    acc
+}
+
+/// Limbs of the values the reductions take: at most 2W+1 words of C-sums,
+/// or exact column sums below k·2^(2L+2) < 2^(64W+64) (k < 2^61 elements
+/// of a slice), i.e. 2W+2 limbs; two more for the folds' slack.
+const RED: usize = COLS + 3;
+
+/// The value Σ_c limbs[c]·2^(32c) mod p_W, for at most 2W+3 limbs below
+/// 2^(64W+64). With 2^(64W) ≡ c² (mod p), three folds V ← V mod 2^(64W) +
+/// c²·⌊V / 2^(64W)⌋ (c² < 2^12) bring any such V below 2^(64W+1); then
+/// [`Elem::from_wide_limbs_reduced`]. Fixed loop counts, no branch on the
+/// value.
+pub(crate) fn reduce_limbs<const W: usize>(limbs: &[u32]) -> Elem<W> {
+    let c = u64::from(uhash_core::pw::C[W - 1]);
+    let c2 = c * c;
+    let n = 2 * W + 3;
+    let mut v = [0u32; RED];
+    let take = limbs.len().min(n);
+    v[..take].copy_from_slice(&limbs[..take]);
+    for _ in 0..3 {
+        let mut out = [0u32; RED];
+        let mut carry = 0u64;
+        for i in 0..n {
+            let lo = if i < 2 * W { u64::from(v[i]) } else { 0 };
+            let hi = v.get(2 * W + i).copied().map_or(0, u64::from);
+            let t = lo + c2 * hi + carry;
+            out[i] = t as u32;
+            carry = t >> 32;
+        }
+        v = out;
+    }
+    Elem::<W>::from_wide_limbs_reduced(&v[..2 * W + 2])
+}
+
+/// Exact column sums (weights 2^(32c), each < 2^127, their value below
+/// 2^(64W+64)) mod p_W: carries propagated into 2W+3 limbs, then
+/// [`reduce_limbs`].
+pub(crate) fn reduce_columns<const W: usize>(col: &[u128; COLS]) -> Elem<W> {
+    let mut limbs = [0u32; RED];
+    let mut carry = 0u128;
+    for c in 0..=2 * W {
+        let v = col[c] + carry;
+        limbs[c] = v as u32;
+        carry = v >> 32;
+    }
+    limbs[2 * W + 1] = carry as u32;
+    limbs[2 * W + 2] = (carry >> 32) as u32;
+    reduce_limbs::<W>(&limbs[..2 * W + 3])
+}

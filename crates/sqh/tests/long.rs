@@ -1,0 +1,188 @@
+//! The long-message kernels, hashes and MACs against their reference
+//! composition (`uhash_ref::long` over `uhash_ref::sqh`, keys from
+//! `uhash_ref::kdf`), for every backend, small chunk sizes chosen at run
+//! time, arbitrary splits of the input, the `UniversalHash` trait path, and
+//! the MAC.
+
+use proptest::prelude::*;
+use sqh::long::{Asm2Kernel, SqheKernel, chunk_bytes, lane_bits, lanes};
+use sqh::universal_hash::{KeyInit, UniversalHash};
+use sqh::{Asm2x96Hash, Asm2x96Mac, Engine, Nonce, Sqhe32Hash, Sqhe128Hash};
+use uhash_core::long::{ChunkHash, LongHash};
+use uhash_ref::kdf::{expand, label};
+use uhash_ref::sqh as r;
+
+const ASM2: u16 = 0x020A;
+const SQHE: u16 = 0x020D;
+
+/// The reference long hash of a (family, w) kernel with chunk size `chunk`.
+fn reference_hash(fam: u16, w: usize, chunk: usize, seed: &[u8; 16], msg: &[u8]) -> Vec<u8> {
+    let n = lanes(w);
+    let b = lane_bits(w);
+    let key = expand(seed, label(fam, n as u8, 1, 0), chunk);
+    let rk = r::elements_le(&key, w as u32);
+    let l2: Vec<Vec<u8>> = (0..n)
+        .map(|i| expand(seed, label(fam, n as u8, 2, i as u32), 16))
+        .collect();
+    let l3_len = if b == 32 { 20 } else { 24 };
+    let l3: Vec<Vec<u8>> = (0..n)
+        .map(|i| expand(seed, label(fam, n as u8, 3, i as u32), l3_len))
+        .collect();
+    let l1 = |c: &[u8]| -> Vec<u64> {
+        let rm = r::elements_le(c, w as u32);
+        let v = if fam == ASM2 {
+            r::sqh_asm2(w as u32, &rk, &rm)
+        } else {
+            r::sqh_e(w as u32, &rk, &rm)
+        }
+        .unwrap();
+        let bytes = r::to_le(&v, 4 * w);
+        bytes
+            .chunks_exact(b as usize / 8)
+            .map(|l| {
+                let mut buf = [0u8; 8];
+                buf[..l.len()].copy_from_slice(l);
+                u64::from_le_bytes(buf)
+            })
+            .collect()
+    };
+    uhash_ref::long::long_hash(&l1, chunk, b, &l2, &l3, msg).unwrap()
+}
+
+fn production<H: ChunkHash>(
+    make: impl FnOnce(&mut uhash_core::kdf::KeyStream) -> Result<H, uhash_core::Error>,
+    seed: &[u8; 16],
+    msg: &[u8],
+    splits: &[usize],
+) -> Vec<u8> {
+    let mut h = LongHash::<H>::from_seed_with_kernel(seed, make).unwrap();
+    let mut rest = msg;
+    for &s in splits {
+        let s = s.min(rest.len());
+        h.update(&rest[..s]);
+        rest = &rest[s..];
+    }
+    h.update(rest);
+    let mut out = vec![0u8; LongHash::<H>::OUT_BYTES];
+    h.finalize_into(&mut out).unwrap();
+    out
+}
+
+fn check(fam: u16, w: usize, chunk_elems: usize, seed: &[u8; 16], msg: &[u8], splits: &[usize]) {
+    let chunk = chunk_elems * 4 * w;
+    let want = reference_hash(fam, w, chunk, seed, msg);
+    for e in Engine::all_supported() {
+        macro_rules! run {
+            ($k:ident, $w:literal) => {
+                production(
+                    |ks| $k::<$w>::from_key_stream_with(ks, chunk, e),
+                    seed,
+                    msg,
+                    splits,
+                )
+            };
+        }
+        let got = match (fam, w) {
+            (ASM2, 1) => run!(Asm2Kernel, 1),
+            (ASM2, 2) => run!(Asm2Kernel, 2),
+            (ASM2, 3) => run!(Asm2Kernel, 3),
+            (ASM2, 4) => run!(Asm2Kernel, 4),
+            (ASM2, _) => run!(Asm2Kernel, 5),
+            (_, 1) => run!(SqheKernel, 1),
+            (_, 2) => run!(SqheKernel, 2),
+            (_, 3) => run!(SqheKernel, 3),
+            (_, 4) => run!(SqheKernel, 4),
+            (_, _) => run!(SqheKernel, 5),
+        };
+        assert_eq!(
+            got,
+            want,
+            "fam {fam:#x} w={w} chunk={chunk} backend {}",
+            e.backend()
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn long_vs_reference(e in any::<bool>(), w in 1usize..=5, chunk_elems in 1usize..=9,
+                         seed in any::<[u8; 16]>(),
+                         msg in proptest::collection::vec(any::<u8>(), 0..400),
+                         splits in proptest::collection::vec(0usize..70, 0..6)) {
+        check(if e { SQHE } else { ASM2 }, w, chunk_elems, &seed, &msg, &splits);
+    }
+}
+
+#[test]
+fn all_ones_and_chunk_edges() {
+    let seed = [0xa5; 16];
+    for w in 1..=5 {
+        let chunk = 5 * 4 * w;
+        for len in [0, 1, chunk - 1, chunk, chunk + 1, 4 * chunk, 5 * chunk + 3] {
+            let msg = vec![0xff; len];
+            check(ASM2, w, 5, &seed, &msg, &[]);
+            check(SQHE, w, 5, &seed, &msg, &[1, 7]);
+        }
+    }
+}
+
+#[test]
+fn default_chunks_and_types() {
+    assert_eq!(chunk_bytes(3), 16380);
+    assert_eq!(chunk_bytes(4), 16384);
+    // The ready-made types equal LongHash over the default kernel, and the
+    // reference at the default chunk, across two chunks.
+    let seed = [7u8; 16];
+    let msg: Vec<u8> = (0..40_000u32).map(|i| (i * 31 + 7) as u8).collect();
+    let want96 = reference_hash(ASM2, 3, chunk_bytes(3), &seed, &msg);
+    let mut h = Asm2x96Hash::from_seed(&seed);
+    for part in msg.chunks(1000) {
+        h.update(part);
+    }
+    assert_eq!(h.finalize().to_vec(), want96);
+    let want32 = reference_hash(SQHE, 1, chunk_bytes(1), &seed, &msg);
+    let mut h = Sqhe32Hash::from_seed(&seed);
+    h.update(&msg);
+    assert_eq!(h.finalize().to_vec(), want32);
+    // Every backend of a ready-made type agrees.
+    let want128 = reference_hash(SQHE, 4, chunk_bytes(4), &seed, &msg);
+    for e in Engine::all_supported() {
+        let mut h = Sqhe128Hash::from_seed_with_engine(&seed, e);
+        h.update(&msg);
+        assert_eq!(h.finalize().to_vec(), want128, "{}", e.backend());
+    }
+    // The trait path with whole blocks equals the byte API.
+    let mut t = <Sqhe128Hash as KeyInit>::new(&seed.into());
+    let blocks: Vec<_> = msg[..16 * 2000]
+        .chunks_exact(16)
+        .map(|b| sqh::universal_hash::Block::<Sqhe128Hash>::try_from(b).unwrap())
+        .collect();
+    UniversalHash::update(&mut t, &blocks);
+    let mut bytes = Sqhe128Hash::from_seed(&seed);
+    bytes.update(&msg[..16 * 2000]);
+    assert_eq!(
+        UniversalHash::finalize(t).to_vec(),
+        bytes.finalize().to_vec()
+    );
+}
+
+#[test]
+fn mac_matches_reference_and_verifies() {
+    let seed = [3u8; 16];
+    let msg = b"Square Hash: fast message authentication".repeat(50);
+    let nonce = Nonce::from_counter(9);
+    let mut mac = Asm2x96Mac::from_seed(&seed).unwrap();
+    let tag = mac.authenticate(&nonce, &msg);
+    let h = reference_hash(ASM2, 3, chunk_bytes(3), &seed, &msg);
+    let pad_key: [u8; 16] = expand(&seed, label(ASM2, 3, 0xff, 0), 16)
+        .try_into()
+        .unwrap();
+    let want = uhash_ref::mac::wegman_carter(&pad_key, nonce.as_bytes(), 32, &h).unwrap();
+    assert_eq!(tag.as_bytes(), &want[..]);
+    assert!(mac.verify_message(&nonce, &msg, tag.as_bytes()).is_ok());
+    let mut bad = tag.as_bytes().to_vec();
+    bad[11] ^= 1;
+    assert!(mac.verify_message(&nonce, &msg, &bad).is_err());
+}
