@@ -81,7 +81,7 @@ mod x86;
 #[cfg(feature = "alloc")]
 pub mod hash;
 #[cfg(feature = "alloc")]
-mod keybuf;
+use uhash_core::keybuf;
 #[cfg(feature = "alloc")]
 pub mod long;
 

@@ -1,7 +1,7 @@
 //! Ready-made long-message hashes and their Wegman–Carter MACs, with the
 //! RustCrypto `universal_hash` traits.
 //!
-//! Each type is [`LongHash`] over one of the kernels of [`crate::long`]
+//! Each type is [`LongHash`](uhash_core::long::LongHash) over one of the kernels of [`crate::long`]
 //! with the default chunk ([`CHUNK_BYTES`], 16 KiB),
 //! keyed from a 16-byte seed by [`uhash_core::kdf`]:
 //!
@@ -20,7 +20,7 @@
 //! width) for any M ≠ M′ and δ: the hashes are ε-AΔU in their output group,
 //! which is what the Wegman–Carter MAC needs (`uhash_core::long` gives the
 //! proof; the level-1 terms are derived in the crate docs). The MAC aliases
-//! ([`Mmh32Mac`], …) are [`WegmanCarter`] over these types: a forgery
+//! ([`Mmh32Mac`], …) are [`WegmanCarter`](uhash_core::mac::WegmanCarter) over these types: a forgery
 //! attempt succeeds with probability at most ε plus AES's PRF advantage.
 //!
 //! # The `UniversalHash` trait
@@ -43,238 +43,59 @@
 //! any length use the byte API: it accepts any split and encodes the true
 //! length.
 
-use universal_hash::array::Array;
-use universal_hash::common::{BlockSizeUser, KeySizeUser, ParBlocksSizeUser};
 use universal_hash::consts::{U4, U8, U16, U32, U512, U1024, U2048, U4096};
-use universal_hash::{Block, Key, KeyInit, Reset, UhfBackend, UhfClosure, UniversalHash};
-
-use uhash_core::Error;
-use uhash_core::long::LongHash;
-use uhash_core::mac::{MacHash, WegmanCarter};
 
 use crate::engine::{Engine32, Engine64};
 use crate::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
 
-macro_rules! long_type {
-    (
-        $(#[$doc:meta])*
-        $name:ident, $mac:ident, $kernel:ty, $engine:ty, $out:literal, $bs:ty, $par:ty
-    ) => {
-        $(#[$doc])*
-        ///
-        /// Streaming: any split of a message into `update` calls gives the
-        /// same output. Keys (one chunk of level-1 key, plus the level-2 and
-        /// level-3 keys) are zeroized on drop; `Debug` prints none of them.
-        #[derive(Clone)]
-        pub struct $name(LongHash<$kernel>);
-
-        impl $name {
-            /// Output (and MAC tag) bytes.
-            pub const OUT_BYTES: usize = $out;
-
-            /// Every key from a 16-byte seed ([`LongHash::from_seed`]), with
-            /// the fastest backend of this CPU.
-            #[must_use]
-            pub fn from_seed(seed: &[u8; 16]) -> Self {
-                Self::from_seed_with_engine(seed, <$engine>::detect())
-            }
-
-            /// Every key from a 16-byte seed, computed with `engine` (see
-            /// [`crate::engine`] to force a backend).
-            #[must_use]
-            pub fn from_seed_with_engine(seed: &[u8; 16], engine: $engine) -> Self {
-                let built = LongHash::from_seed_with_kernel(seed, |ks| {
-                    <$kernel>::from_key_stream_with(ks, CHUNK_BYTES, engine)
-                });
-                match built {
-                    Ok(h) => Self(h),
-                    // The kernel accepts every key stream at its own default
-                    // chunk size, and `from_seed_with_kernel` derives one key
-                    // per lane: there is no error to report.
-                    Err(_) => unreachable!("default-chunk kernels are always keyed"),
-                }
-            }
-
-            /// The backend in use.
-            #[must_use]
-            pub fn engine(&self) -> $engine {
-                self.0.kernel().engine()
-            }
-
-            /// Absorb message bytes (any split gives the same output).
-            pub fn update(&mut self, data: &[u8]) {
-                self.0.update(data);
-            }
-
-            /// The hash of the bytes absorbed so far (lanes little-endian,
-            /// lane 0 first).
-            #[must_use]
-            pub fn finalize(mut self) -> [u8; $out] {
-                self.finalize_reset()
-            }
-
-            /// The hash of the bytes absorbed so far; the state is reset for
-            /// the next message (keys stay).
-            pub fn finalize_reset(&mut self) -> [u8; $out] {
-                let mut out = [0u8; $out];
-                let lanes = self.0.finalize_lanes();
-                let b = $out / <$kernel as uhash_core::long::ChunkHash>::LANES;
-                for (o, lane) in out.chunks_mut(b).zip(lanes) {
-                    o.copy_from_slice(&lane.to_le_bytes()[..b]);
-                }
-                out
-            }
-
-            /// Forget the message so far (keys stay).
-            pub fn reset(&mut self) {
-                self.0.reset();
-            }
-
-            /// The underlying [`LongHash`].
-            #[must_use]
-            pub fn as_long_hash(&self) -> &LongHash<$kernel> {
-                &self.0
-            }
-        }
-
-        impl core::fmt::Debug for $name {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.debug_struct(stringify!($name))
-                    .field("backend", &self.engine().backend())
-                    .finish_non_exhaustive()
-            }
-        }
-
-        impl KeySizeUser for $name {
-            type KeySize = U16;
-        }
-
-        impl KeyInit for $name {
-            /// The 16-byte seed of [`Self::from_seed`].
-            fn new(key: &Key<Self>) -> Self {
-                Self::from_seed(&key.0)
-            }
-        }
-
-        impl BlockSizeUser for $name {
-            type BlockSize = $bs;
-        }
-
-        impl UniversalHash for $name {
-            fn update_with_backend(&mut self, f: impl UhfClosure<BlockSize = Self::BlockSize>) {
-                struct Backend<'a>(&'a mut LongHash<$kernel>);
-                impl BlockSizeUser for Backend<'_> {
-                    type BlockSize = $bs;
-                }
-                impl ParBlocksSizeUser for Backend<'_> {
-                    /// One chunk of blocks.
-                    type ParBlocksSize = $par;
-                }
-                impl UhfBackend for Backend<'_> {
-                    #[inline]
-                    fn proc_block(&mut self, block: &Block<Self>) {
-                        self.0.update(block.as_slice());
-                    }
-
-                    #[inline]
-                    fn proc_par_blocks(&mut self, blocks: &Array<Block<Self>, $par>) {
-                        self.0.update(blocks.as_flattened());
-                    }
-                }
-                f.call(&mut Backend(&mut self.0));
-            }
-
-            fn finalize(self) -> Block<Self> {
-                $name::finalize(self).into()
-            }
-
-            fn finalize_reset(&mut self) -> Block<Self> {
-                $name::finalize_reset(self).into()
-            }
-        }
-
-        impl Reset for $name {
-            fn reset(&mut self) {
-                $name::reset(self);
-            }
-        }
-
-        impl MacHash for $name {
-            const OUT_BYTES: usize = $out;
-            const LANE_BITS: u32 = <LongHash<$kernel> as MacHash>::LANE_BITS;
-            const PAD_LABEL: u64 = <LongHash<$kernel> as MacHash>::PAD_LABEL;
-
-            /// [`Self::from_seed`]; never fails.
-            fn from_seed(seed: &[u8; 16]) -> Result<Self, Error> {
-                Ok($name::from_seed(seed))
-            }
-
-            fn update(&mut self, data: &[u8]) {
-                self.0.update(data);
-            }
-
-            fn finalize_reset(&mut self, out: &mut [u8]) {
-                MacHash::finalize_reset(&mut self.0, out);
-            }
-
-            fn reset(&mut self) {
-                self.0.reset();
-            }
-        }
-
-        #[doc = concat!("The Wegman–Carter MAC over [`", stringify!($name), "`]: tag = hash + AES-128 pad, lane by lane; 12-byte nonces (never reuse one under a key). A forgery attempt succeeds with probability at most the hash's ε (see its docs) plus AES's PRF advantage. Build it with `", stringify!($mac), "::from_seed(&seed)` (hash keys and pad key from one seed, the pad key under label (family, lanes, 0xff, 0)) or `", stringify!($mac), "::new(hash, &pad_key)`.")]
-        pub type $mac = WegmanCarter<$name>;
-    };
-}
-
-long_type!(
+uhash_core::long_hash_type!(
     /// MMH32 (Definition 5) over messages of any length: 16 KiB chunks, one
     /// 32-bit lane; 16-byte seed, 4-byte output. ε ≤ 6·2^-32 + (c+1)/2^128 +
     /// 6·2^-32 for messages of c chunks (AΔU mod 2^32).
-    Mmh32Hash, Mmh32Mac, Mmh32Kernel<1>, Engine32, 4, U4, U4096
+    Mmh32Hash, Mmh32Mac, Mmh32Kernel<1>, Engine32, Engine32::detect(), 4, U4, U4096
 );
-long_type!(
+uhash_core::long_hash_type!(
     /// MMH32 with the Toeplitz construction (§2.4), two lanes, over messages
     /// of any length: 16-byte seed, 8-byte output (the paper's
     /// "high-security" 64-bit variant of §3.3). ε ≤ (12·2^-32 + (c+1)/2^128 +
     /// 6·2^-32)² for c chunks (AΔU lane by lane mod 2^32).
-    Mmh32x2Hash, Mmh32x2Mac, Mmh32Kernel<2>, Engine32, 8, U8, U2048
+    Mmh32x2Hash, Mmh32x2Mac, Mmh32Kernel<2>, Engine32, Engine32::detect(), 8, U8, U2048
 );
-long_type!(
+uhash_core::long_hash_type!(
     /// MMH32 with the Toeplitz construction, four lanes, over messages of
     /// any length: 16-byte seed, 16-byte output. ε ≤ (12·2^-32 +
     /// (c+1)/2^128 + 6·2^-32)⁴ for c chunks.
-    Mmh32x4Hash, Mmh32x4Mac, Mmh32Kernel<4>, Engine32, 16, U16, U1024
+    Mmh32x4Hash, Mmh32x4Mac, Mmh32Kernel<4>, Engine32, Engine32::detect(), 16, U16, U1024
 );
-long_type!(
+uhash_core::long_hash_type!(
     /// NMH32 (Definition 10) over messages of any length: one 32-bit lane;
     /// 16-byte seed, 4-byte output. ε ≤ 12·2^-32 + (c+1)/2^128 + 6·2^-32
     /// for c chunks.
-    Nmh32Hash, Nmh32Mac, Nmh32Kernel, Engine32, 4, U4, U4096
+    Nmh32Hash, Nmh32Mac, Nmh32Kernel, Engine32, Engine32::detect(), 4, U4, U4096
 );
-long_type!(
+uhash_core::long_hash_type!(
     /// MMH64 (§3.2's 64-bit variant) over messages of any length: one 64-bit
     /// lane; 16-byte seed, 8-byte output. ε ≤ 6·2^-64 + (c+1)/2^128 +
     /// 6·2^-64 for c chunks.
-    Mmh64Hash, Mmh64Mac, Mmh64Kernel, Engine64, 8, U8, U2048
+    Mmh64Hash, Mmh64Mac, Mmh64Kernel, Engine64, Engine64::detect(), 8, U8, U2048
 );
-long_type!(
+uhash_core::long_hash_type!(
     /// NH (UMAC) over messages of any length: one 64-bit lane; 16-byte seed,
     /// 8-byte output. ε ≤ 2^-32 + (c+1)/2^128 + 6·2^-64 for c chunks (AΔU
     /// mod 2^64: level 3 restores Δ-universality).
-    NhHash, NhMac, NhKernel<1>, Engine32, 8, U8, U2048
+    NhHash, NhMac, NhKernel<1>, Engine32, Engine32::detect(), 8, U8, U2048
 );
-long_type!(
+uhash_core::long_hash_type!(
     /// NH with the Toeplitz construction, two lanes (key shifted by two
     /// words), over messages of any length: 16-byte seed, 16-byte output.
     /// ε ≤ (2^-32 + (c+1)/2^128 + 6·2^-64)² for c chunks.
-    Nhx2Hash, Nhx2Mac, NhKernel<2>, Engine32, 16, U16, U1024
+    Nhx2Hash, Nhx2Mac, NhKernel<2>, Engine32, Engine32::detect(), 16, U16, U1024
 );
-long_type!(
+uhash_core::long_hash_type!(
     /// NH with the Toeplitz construction, four lanes, over messages of any
     /// length: 16-byte seed, 32-byte output. ε ≤ (2^-32 + (c+1)/2^128 +
     /// 6·2^-64)⁴ for c chunks.
-    Nhx4Hash, Nhx4Mac, NhKernel<4>, Engine32, 32, U32, U512
+    Nhx4Hash, Nhx4Mac, NhKernel<4>, Engine32, Engine32::detect(), 32, U32, U512
 );
 
 /// `ParBlocksSize` must be exactly one chunk of blocks.

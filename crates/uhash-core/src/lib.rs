@@ -1,7 +1,7 @@
 //! # uhash-core
 //!
 //! The arithmetic every `uhash` family stands on, written once, scalar,
-//! `no_std`, without allocation, and constant-time: no branch and no memory
+//! `no_std`, without allocation (except the `keybuf` module, feature `alloc`), and constant-time: no branch and no memory
 //! index depends on a key, a message or a tag.
 //!
 //! | module | what |
@@ -14,6 +14,7 @@
 //! | [`toeplitz`] | Toeplitz key windows (MMH §2.4, digestMW, NH) |
 //! | [`kdf`] | key expansion: AES-128-CTR from a 16-byte seed, domain-separated labels |
 //! | [`long`] | messages of any length: family kernel → polynomial mod 2^130−5 → MMH to the lane width, with its collision bound |
+//! | [`long_hash_type!`] | the ready-made hash type of a family over `long`: byte API, `UniversalHash` + `KeyInit`, `MacHash`, Wegman–Carter alias |
 //! | [`mac`] | the Wegman–Carter MAC over any of them, with a 12-byte nonce type and constant-time verification |
 //! | [`ct`] | branch-free selection helpers |
 //! | [`strong`] | Lemma 1 of Square Hash: Δ-universal → strongly universal by adding a uniform group element, for any family |
@@ -28,12 +29,18 @@
 #![deny(unsafe_code)]
 #![doc(html_no_source)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 pub mod aesni;
 pub mod backend;
 pub mod ct;
 pub mod error;
+mod hash_type;
 pub mod kdf;
+#[cfg(feature = "alloc")]
+pub mod keybuf;
 pub mod long;
 pub mod mac;
 pub mod p130;
@@ -51,3 +58,10 @@ pub use error::Error;
 pub use secret::Secret;
 pub use subtle;
 pub use zeroize;
+
+/// Re-exports for the macros of this crate ([`long_hash_type!`]); not a
+/// public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use universal_hash;
+}

@@ -1,12 +1,14 @@
-//! Heap storage for a long key (and for the long-message chunk buffer):
+//! Heap storage for a long key (and for a long-message chunk buffer):
 //! 64-byte aligned (so that a SIMD load at a block boundary never splits a
-//! cache line), zeroized on drop, never printed.
+//! cache line), zeroized on drop, never printed. Feature `alloc`; shared by
+//! the family crates whose level-1 keys are one chunk long.
 
 use alloc::vec::Vec;
 use zeroize::Zeroize;
 
-/// `len` words of type `T`, the first one 64-byte aligned.
-pub(crate) struct KeyWords<T: Copy + Default + Zeroize> {
+/// `len` words of type `T`, the first one 64-byte aligned (`Debug` shows
+/// only the length).
+pub struct KeyWords<T: Copy + Default + Zeroize> {
     buf: Vec<T>,
     off: usize,
     len: usize,
@@ -17,7 +19,7 @@ impl<T: Copy + Default + Zeroize> KeyWords<T> {
     const SLACK: usize = 64 / core::mem::size_of::<T>();
 
     /// `len` words, filled in order by `next`.
-    pub(crate) fn from_fn(len: usize, mut next: impl FnMut() -> T) -> Self {
+    pub fn from_fn(len: usize, mut next: impl FnMut() -> T) -> Self {
         let mut buf = alloc::vec![T::default(); len + Self::SLACK];
         let off = buf.as_ptr().align_offset(64).min(Self::SLACK);
         for w in buf.iter_mut().skip(off).take(len) {
@@ -28,13 +30,13 @@ impl<T: Copy + Default + Zeroize> KeyWords<T> {
 
     /// The words.
     #[inline(always)]
-    pub(crate) fn words(&self) -> &[T] {
+    pub fn words(&self) -> &[T] {
         self.buf.get(self.off..self.off + self.len).unwrap_or(&[])
     }
 
     /// The words, mutably.
     #[inline(always)]
-    pub(crate) fn words_mut(&mut self) -> &mut [T] {
+    pub fn words_mut(&mut self) -> &mut [T] {
         self.buf
             .get_mut(self.off..self.off + self.len)
             .unwrap_or(&mut [])
@@ -58,5 +60,13 @@ impl<T: Copy + Default + Zeroize> Clone for KeyWords<T> {
 impl<T: Copy + Default + Zeroize> Drop for KeyWords<T> {
     fn drop(&mut self) {
         self.buf.zeroize();
+    }
+}
+
+impl<T: Copy + Default + Zeroize> core::fmt::Debug for KeyWords<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("KeyWords")
+            .field("len", &self.len)
+            .finish_non_exhaustive()
     }
 }
