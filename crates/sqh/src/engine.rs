@@ -19,6 +19,8 @@
 
 use uhash_core::{Backend, Error};
 
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+use uhash_core::backend::Neon;
 #[cfg(target_arch = "x86_64")]
 use uhash_core::backend::{Avx2, Avx512};
 
@@ -31,6 +33,8 @@ enum Imp {
     Avx2(Avx2),
     #[cfg(target_arch = "x86_64")]
     Avx512(Avx512),
+    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+    Neon(Neon),
 }
 
 /// The backend of the Square Hash kernels. See the [module docs](self).
@@ -39,7 +43,8 @@ pub struct Engine(Imp);
 
 impl Engine {
     /// The backends these kernels offer, in order of preference.
-    pub const BACKENDS: [Backend; 3] = [Backend::Avx512, Backend::Avx2, Backend::Soft];
+    pub const BACKENDS: [Backend; 4] =
+        [Backend::Avx512, Backend::Avx2, Backend::Neon, Backend::Soft];
 
     /// The portable backend (always available).
     #[must_use]
@@ -57,6 +62,12 @@ impl Engine {
             && let Some(w) = Avx2::detect()
         {
             return Self(Imp::Avx2(w));
+        }
+        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+        if crate::neon::NEON_DEFAULT
+            && let Some(w) = Neon::detect()
+        {
+            return Self(Imp::Neon(w));
         }
         Self::soft()
     }
@@ -89,6 +100,8 @@ impl Engine {
             Backend::Avx2 => Avx2::detect().map_or(none, |w| Ok(Self(Imp::Avx2(w)))),
             #[cfg(target_arch = "x86_64")]
             Backend::Avx512 => Avx512::detect().map_or(none, |w| Ok(Self(Imp::Avx512(w)))),
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Backend::Neon => Neon::detect().map_or(none, |w| Ok(Self(Imp::Neon(w)))),
             _ => none,
         }
     }
@@ -108,6 +121,8 @@ impl Engine {
             Imp::Avx2(_) => Backend::Avx2,
             #[cfg(target_arch = "x86_64")]
             Imp::Avx512(_) => Backend::Avx512,
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Imp::Neon(_) => Backend::Neon,
         }
     }
 
@@ -124,6 +139,8 @@ impl Engine {
             Imp::Avx2(w) => crate::x86::avx2::sum_squares::<W, EXACT>(w, key, msg),
             #[cfg(target_arch = "x86_64")]
             Imp::Avx512(w) => crate::x86::avx512::sum_squares::<W, EXACT>(w, key, msg),
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Imp::Neon(w) => crate::neon::sum_squares::<W, EXACT>(w, key, msg),
         }
     }
 
@@ -140,6 +157,8 @@ impl Engine {
             Imp::Avx2(w) => crate::x86::avx2::c2_columns::<W, EXACT>(w, key, msg),
             #[cfg(target_arch = "x86_64")]
             Imp::Avx512(w) => crate::x86::avx512::c2_columns::<W, EXACT>(w, key, msg),
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Imp::Neon(w) => crate::neon::c2_columns::<W, EXACT>(w, key, msg),
         }
     }
 

@@ -97,6 +97,9 @@ mod soft;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+mod neon;
+
 #[cfg(feature = "alloc")]
 pub mod hash;
 #[cfg(feature = "alloc")]
