@@ -5,10 +5,13 @@
 //! `vpmuludq`: four elements' squares at once) — both for the
 //! carry-dropping sums of SQHc2 and SQHE and the exact column sums of
 //! SQH\*/SQHasm/SQHasm2; SQHc's exact per-element squares stay scalar —
-//! and [`Backend::Soft`] (portable, 32-bit limbs). [`Engine::detect`]
-//! picks AVX2 when the CPU has it (for fixed-length, typically short
-//! messages), [`Engine::detect_long`] AVX-512 (for 16 KiB chunks); the
-//! measurements are in the crate docs. `new(backend)` forces one
+//! [`Backend::Neon`] (little-endian AArch64, `umull`/`umull2`: the AVX2
+//! scheme on 128-bit vectors, same kernel set) and [`Backend::Soft`]
+//! (portable, 32-bit limbs). [`Engine::detect`] picks AVX2 when the CPU
+//! has it (for fixed-length, typically short messages) and NEON on
+//! little-endian AArch64 (not measured: chosen by the same reasoning, see
+//! the crate docs), [`Engine::detect_long`] AVX-512 (for 16 KiB chunks);
+//! the measurements are in the crate docs. `new(backend)` forces one
 //! ([`Error::UnsupportedBackend`] when this CPU or build cannot run it),
 //! `backend()` says which is in use. Every backend returns bit for bit the
 //! soft result (tested against `uhash-ref` for every backend the CPU
@@ -54,7 +57,8 @@ impl Engine {
 
     /// The default backend for fixed-length messages on this CPU: AVX2 when
     /// present (≥ soft from one 264-byte block on; AVX-512 loses below a few
-    /// hundred bytes, see the crate docs), else soft.
+    /// hundred bytes, see the crate docs), NEON on little-endian AArch64
+    /// (by the same reasoning; not measured), else soft.
     #[must_use]
     pub fn detect() -> Self {
         #[cfg(target_arch = "x86_64")]
@@ -75,7 +79,8 @@ impl Engine {
     /// The default backend for long messages (the chunk kernels of
     /// [`crate::long`] and the types of [`crate::hash`](mod@crate::hash),
     /// which hash chunks of thousands of elements): AVX-512 when present
-    /// (1.3–1.4× AVX2 on 16 KiB), else [`Engine::detect`].
+    /// (1.3–1.4× AVX2 on 16 KiB), else [`Engine::detect`] (so NEON on
+    /// little-endian AArch64).
     #[must_use]
     pub fn detect_long() -> Self {
         #[cfg(target_arch = "x86_64")]
