@@ -5,10 +5,13 @@
 //! `vpmuludq`: four elements' squares at once) — both for the
 //! carry-dropping sums of SQHc2 and SQHE and the exact column sums of
 //! SQH\*/SQHasm/SQHasm2; SQHc's exact per-element squares stay scalar —
-//! and [`Backend::Soft`] (portable, 32-bit limbs). [`Engine::detect`]
-//! picks AVX2 when the CPU has it (for fixed-length, typically short
-//! messages), [`Engine::detect_long`] AVX-512 (for 16 KiB chunks); the
-//! measurements are in the crate docs. `new(backend)` forces one
+//! [`Backend::Neon`] (little-endian AArch64, `umull`/`umull2`: the AVX2
+//! scheme on 128-bit vectors, same kernel set) and [`Backend::Soft`]
+//! (portable, 32-bit limbs). [`Engine::detect`] picks AVX2 when the CPU
+//! has it (for fixed-length, typically short messages) and NEON on
+//! little-endian AArch64 (not measured: chosen by the same reasoning, see
+//! the crate docs), [`Engine::detect_long`] AVX-512 (for 16 KiB chunks);
+//! the measurements are in the crate docs. `new(backend)` forces one
 //! ([`Error::UnsupportedBackend`] when this CPU or build cannot run it),
 //! `backend()` says which is in use. Every backend returns bit for bit the
 //! soft result (tested against `uhash-ref` for every backend the CPU
@@ -19,6 +22,8 @@
 
 use uhash_core::{Backend, Error};
 
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+use uhash_core::backend::Neon;
 #[cfg(target_arch = "x86_64")]
 use uhash_core::backend::{Avx2, Avx512};
 
@@ -31,6 +36,8 @@ enum Imp {
     Avx2(Avx2),
     #[cfg(target_arch = "x86_64")]
     Avx512(Avx512),
+    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+    Neon(Neon),
 }
 
 /// The backend of the Square Hash kernels. See the [module docs](self).
@@ -39,7 +46,8 @@ pub struct Engine(Imp);
 
 impl Engine {
     /// The backends these kernels offer, in order of preference.
-    pub const BACKENDS: [Backend; 3] = [Backend::Avx512, Backend::Avx2, Backend::Soft];
+    pub const BACKENDS: [Backend; 4] =
+        [Backend::Avx512, Backend::Avx2, Backend::Neon, Backend::Soft];
 
     /// The portable backend (always available).
     #[must_use]
@@ -49,7 +57,8 @@ impl Engine {
 
     /// The default backend for fixed-length messages on this CPU: AVX2 when
     /// present (≥ soft from one 264-byte block on; AVX-512 loses below a few
-    /// hundred bytes, see the crate docs), else soft.
+    /// hundred bytes, see the crate docs), NEON on little-endian AArch64
+    /// (by the same reasoning; not measured), else soft.
     #[must_use]
     pub fn detect() -> Self {
         #[cfg(target_arch = "x86_64")]
@@ -58,13 +67,20 @@ impl Engine {
         {
             return Self(Imp::Avx2(w));
         }
+        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+        if crate::neon::NEON_DEFAULT
+            && let Some(w) = Neon::detect()
+        {
+            return Self(Imp::Neon(w));
+        }
         Self::soft()
     }
 
     /// The default backend for long messages (the chunk kernels of
     /// [`crate::long`] and the types of [`crate::hash`](mod@crate::hash),
     /// which hash chunks of thousands of elements): AVX-512 when present
-    /// (1.3–1.4× AVX2 on 16 KiB), else [`Engine::detect`].
+    /// (1.3–1.4× AVX2 on 16 KiB), else [`Engine::detect`] (so NEON on
+    /// little-endian AArch64).
     #[must_use]
     pub fn detect_long() -> Self {
         #[cfg(target_arch = "x86_64")]
@@ -89,6 +105,8 @@ impl Engine {
             Backend::Avx2 => Avx2::detect().map_or(none, |w| Ok(Self(Imp::Avx2(w)))),
             #[cfg(target_arch = "x86_64")]
             Backend::Avx512 => Avx512::detect().map_or(none, |w| Ok(Self(Imp::Avx512(w)))),
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Backend::Neon => Neon::detect().map_or(none, |w| Ok(Self(Imp::Neon(w)))),
             _ => none,
         }
     }
@@ -108,6 +126,8 @@ impl Engine {
             Imp::Avx2(_) => Backend::Avx2,
             #[cfg(target_arch = "x86_64")]
             Imp::Avx512(_) => Backend::Avx512,
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Imp::Neon(_) => Backend::Neon,
         }
     }
 
@@ -124,6 +144,8 @@ impl Engine {
             Imp::Avx2(w) => crate::x86::avx2::sum_squares::<W, EXACT>(w, key, msg),
             #[cfg(target_arch = "x86_64")]
             Imp::Avx512(w) => crate::x86::avx512::sum_squares::<W, EXACT>(w, key, msg),
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Imp::Neon(w) => crate::neon::sum_squares::<W, EXACT>(w, key, msg),
         }
     }
 
@@ -140,6 +162,8 @@ impl Engine {
             Imp::Avx2(w) => crate::x86::avx2::c2_columns::<W, EXACT>(w, key, msg),
             #[cfg(target_arch = "x86_64")]
             Imp::Avx512(w) => crate::x86::avx512::c2_columns::<W, EXACT>(w, key, msg),
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Imp::Neon(w) => crate::neon::c2_columns::<W, EXACT>(w, key, msg),
         }
     }
 

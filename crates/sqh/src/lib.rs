@@ -54,12 +54,22 @@
 //! [`Engine`]: AVX-512 (x86-64; sixteen elements per block, their words
 //! loaded contiguously and transposed with masked `vpermd`, eight elements
 //! per `vpmuludq` step), AVX2 (the same with eight per block, four per
-//! step) and soft (portable, 32-bit limbs). All form every square with
-//! w(w+1)/2 word products — each cross product once, doubled — against w²
-//! for a general multiply. [`Engine::detect`] (fixed-length messages) picks
-//! AVX2 when present, [`Engine::detect_long`] (long-message kernels and
-//! types) AVX-512; `new(backend)` forces one. `unsafe` code lives only in
-//! `x86/`.
+//! step), NEON (little-endian AArch64: four elements per block, their
+//! words loaded contiguously and transposed with `uzp`/`trn`/`tbl`, two
+//! squares per `umull`/`umull2`) and soft (portable, 32-bit limbs). All
+//! form every square with w(w+1)/2 word products — each cross product
+//! once, doubled — against w² for a general multiply. [`Engine::detect`]
+//! (fixed-length messages) picks AVX2 when present, NEON on little-endian
+//! AArch64, [`Engine::detect_long`] (long-message kernels and types)
+//! AVX-512, else the same as `detect`; `new(backend)` forces one. `unsafe`
+//! code lives only in `x86/` and `neon.rs`.
+//!
+//! The NEON default is not measured (this workspace's AArch64 tests run
+//! under qemu): it follows the reasoning of the x86 choice — the AVX2
+//! scheme, which measured ≥ soft from one 264-byte block on, on 128-bit
+//! vectors with half the block (so more of a short message runs
+//! vectorised), `umull`/`umull2`/`usra` in place of
+//! `vpmuludq`/`vpsrlq`/`vpaddq`. Forcing `Backend::Soft` is always possible.
 //!
 //! Measured (`cargo bench -p uhash-bench --bench sqh -- paper96`, w = 3,
 //! cycles/byte at 2.7 GHz, criterion medians; SQHasm2 / SQHE):
@@ -96,6 +106,9 @@ mod soft;
 
 #[cfg(target_arch = "x86_64")]
 mod x86;
+
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+mod neon;
 
 #[cfg(feature = "alloc")]
 pub mod hash;

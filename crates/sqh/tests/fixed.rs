@@ -252,6 +252,22 @@ fn every_backend_is_reachable() {
         assert!(Engine::all_supported().any(|e| e.backend() == sqh::Backend::Avx2));
         assert!(Engine::all_supported().any(|e| e.backend() == sqh::Backend::Avx512));
     }
+    // Every AArch64 CPU (and qemu-aarch64) has Advanced SIMD: the NEON
+    // kernels are the ones compared with the reference there, and the
+    // default.
+    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+    if !uhash_core::backend::forced_soft() {
+        assert_eq!(
+            Engine::new(sqh::Backend::Neon).unwrap().backend(),
+            sqh::Backend::Neon
+        );
+        assert_eq!(Engine::detect().backend(), sqh::Backend::Neon);
+        assert_eq!(Engine::detect_long().backend(), sqh::Backend::Neon);
+        assert!(Engine::all_supported().any(|e| e.backend() == sqh::Backend::Neon));
+        assert_eq!(Engine::all_supported().count(), 2);
+    }
+    #[cfg(not(all(target_arch = "aarch64", target_endian = "little")))]
+    assert!(Engine::new(sqh::Backend::Neon).is_err());
 }
 
 #[test]
