@@ -252,12 +252,17 @@ mod x86 {
         /// Witness for AVX-512 IFMA on top of AVX-512 F/BW/VL.
         Ifma, ifma_cpuid, ifma_fn, ["avx512ifma", "avx512f", "avx512bw", "avx512vl", "avx2"]);
     feature_set!($
+        /// Witness for AVX-512 IFMA plus VBMI2 (`vpshrdq`/`vpshldq`
+        /// concatenate-shifts) on top of AVX-512 F/BW/VL.
+        IfmaVbmi2, ifma_vbmi2_cpuid, ifma_vbmi2_fn,
+        ["avx512ifma", "avx512vbmi2", "avx512f", "avx512bw", "avx512vl", "avx2"]);
+    feature_set!($
         /// Witness for AES-NI (`aesenc`, `aeskeygenassist`), which the MAC's
         /// per-message pad block uses directly.
         Aesni, aesni_cpuid, aesni_fn, ["aes", "sse2"]);
 }
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-pub use x86::{Aesni, Avx2, Avx512, Ifma, Mulx};
+pub use x86::{Aesni, Avx2, Avx512, Ifma, IfmaVbmi2, Mulx};
 
 #[cfg(target_arch = "aarch64")]
 mod arm {

@@ -37,7 +37,7 @@
 //! products) and kept in the message state.
 
 use core::arch::x86_64::*;
-use uhash_core::backend::Ifma;
+use uhash_core::backend::{Ifma, IfmaVbmi2};
 use zeroize::Zeroize;
 
 const M44: u64 = (1 << 44) - 1;
@@ -78,6 +78,12 @@ impl Powers {
 #[inline]
 pub(crate) fn blocks(w: Ifma, h: &mut [u64; 3], p: &Powers, data: &[u8]) -> usize {
     let _ = w;
+    if let Some(v) = IfmaVbmi2::detect() {
+        let _ = v;
+        // SAFETY: the witness `v` proves the `IfmaVbmi2` features were
+        // detected.
+        return unsafe { blocks_cached_vbmi2(h, p, data) };
+    }
     // SAFETY: the witness `w` proves the `Ifma` features were detected.
     unsafe { blocks_cached(h, p, data) }
 }
@@ -87,6 +93,12 @@ pub(crate) fn blocks(w: Ifma, h: &mut [u64; 3], p: &Powers, data: &[u8]) -> usiz
 #[inline]
 pub(crate) fn blocks_once(w: Ifma, h: &mut [u64; 3], r: &[u64; 2], data: &[u8]) -> usize {
     let _ = w;
+    if let Some(v) = IfmaVbmi2::detect() {
+        let _ = v;
+        // SAFETY: the witness `v` proves the `IfmaVbmi2` features were
+        // detected.
+        return unsafe { blocks_uncached_vbmi2(h, r, data) };
+    }
     // SAFETY: the witness `w` proves the `Ifma` features were detected.
     unsafe { blocks_uncached(h, r, data) }
 }
@@ -215,8 +227,34 @@ macro_rules! mul_fast {
     }};
 }
 
-/// Eight blocks (128 bytes at `$p`) as radix-2^44 limbs, lane t = block t,
-/// each plus 2^128.
+/// As `load8!` with VBMI2: `vpshrdq` shifts the 128-bit concatenation of
+/// two lanes, so limb 1 = (hi:lo) >> 44 masked (two instructions instead
+/// of three) and limb 2 with the 2^128 bit = (1:hi) >> 24, one
+/// instruction that also sets bit 40 (no OR, no constant copy).
+macro_rules! load8_vbmi2 {
+    ($p:expr) => {{
+        let p: *const u8 = $p;
+        // SAFETY: the caller passes a pointer to 128 readable bytes.
+        let (a, b) = unsafe {
+            (
+                _mm512_loadu_si512(p.cast()),
+                _mm512_loadu_si512(p.add(64).cast()),
+            )
+        };
+        // lane t holds block σ(t), as in `load8_raw!`
+        let lo = _mm512_unpacklo_epi64(a, b);
+        let hi = _mm512_unpackhi_epi64(a, b);
+        let m = mask44!();
+        (
+            _mm512_and_si512(lo, m),
+            _mm512_and_si512(_mm512_shrdi_epi64::<44>(lo, hi), m),
+            _mm512_shrdi_epi64::<24>(hi, _mm512_set1_epi64(1)),
+        )
+    }};
+}
+
+/// Eight blocks (128 bytes at `$p`) as radix-2^44 limbs, lane t = block
+/// σ(t) (see `load8_raw!`), each plus 2^128.
 macro_rules! load8 {
     ($p:expr) => {{
         let (l0, l1, l2) = load8_raw!($p);
@@ -235,8 +273,10 @@ macro_rules! load8_raw {
                 _mm512_loadu_si512(p.add(64).cast()),
             )
         };
-        let lo = _mm512_permutex2var_epi64(a, _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0), b);
-        let hi = _mm512_permutex2var_epi64(a, _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1), b);
+        // in-lane unpacks (non-destructive, no index vectors): lane t holds
+        // block σ(t) = ⌊t/2⌋ + 4·(t mod 2), i.e. blocks 0, 4, 1, 5, 2, 6, 3, 7
+        let lo = _mm512_unpacklo_epi64(a, b);
+        let hi = _mm512_unpackhi_epi64(a, b);
         let m = mask44!();
         let l0 = _mm512_and_si512(lo, m);
         // (a | b) & m in one vpternlogq (truth table 0xA8: (A | B) & C)
@@ -376,7 +416,10 @@ macro_rules! hsum {
 /// The block loop (see the module docs), as a macro so that it is
 /// expanded inside each `#[target_feature]` function.
 macro_rules! kernel {
-    ($h:expr, $p8:expr, $p16:expr, $data:expr) => {{
+    ($h:expr, $p8:expr, $p16:expr, $data:expr) => {
+        kernel!($h, $p8, $p16, $data, vbmi2 = false)
+    };
+    ($h:expr, $p8:expr, $p16:expr, $data:expr, vbmi2 = $v:tt) => {{
         let h: &mut [u64; 3] = $h;
         let data: &[u8] = $data;
         let p8 = $p8;
@@ -390,7 +433,6 @@ macro_rules! kernel {
         let rest = (data.len() - done) / 16;
         if n16 > 0 {
             let p16 = $p16;
-            let p16s = (times20!(p16.1), times20!(p16.2));
             let z = _mm512_setzero_si512();
             let r16 = (
                 _mm512_permutexvar_epi64(z, p16.0),
@@ -401,16 +443,20 @@ macro_rules! kernel {
             let mut a = add3!(acc, load8!(ptr));
             let mut b = load8!(ptr.wrapping_add(128));
             ptr = ptr.wrapping_add(256);
-            let bit = _mm512_set1_epi64(1 << 32);
-            for _ in 1..n16 {
-                let ma = load8_raw!(ptr);
-                let mb = load8_raw!(ptr.wrapping_add(128));
-                a = mul_add!(a, r16, r16s.0, r16s.1, ma, bit);
-                b = mul_add!(b, r16, r16s.0, r16s.1, mb, bit);
-                ptr = ptr.wrapping_add(256);
-            }
-            let fa = mul!(a, p16, p16s.0, p16s.1);
-            let fb = mul!(b, p8, p8s.0, p8s.1);
+            kernel_loop!($v, a, b, ptr, n16, r16, r16s);
+            // lane t holds block σ(t) of each group (see `load8_raw!`): it
+            // takes the power of that block, lane σ(t) of p16 / p8
+            let sigma = _mm512_set_epi64(7, 3, 6, 2, 5, 1, 4, 0);
+            let perm = |v: (__m512i, __m512i, __m512i)| {
+                (
+                    _mm512_permutexvar_epi64(sigma, v.0),
+                    _mm512_permutexvar_epi64(sigma, v.1),
+                    _mm512_permutexvar_epi64(sigma, v.2),
+                )
+            };
+            let (q16, q8) = (perm(p16), perm(p8));
+            let fa = mul!(a, q16, times20!(q16.1), times20!(q16.2));
+            let fb = mul!(b, q8, times20!(q8.1), times20!(q8.2));
             let s = add3!(fa, fb);
             if rest > 0 {
                 let h44 = to44(&from44(hsum!(s)));
@@ -450,6 +496,31 @@ macro_rules! kernel {
         }
         done
     }};
+}
+
+/// The 16-block loop of `kernel!`: without VBMI2 the 2^128 bits enter
+/// through the row-1 high chain (see `mul_add!`), with VBMI2 through the
+/// message limbs of `load8_vbmi2!`.
+macro_rules! kernel_loop {
+    (false, $a:ident, $b:ident, $ptr:ident, $n16:expr, $r16:expr, $r16s:expr) => {
+        let bit = _mm512_set1_epi64(1 << 32);
+        for _ in 1..$n16 {
+            let ma = load8_raw!($ptr);
+            let mb = load8_raw!($ptr.wrapping_add(128));
+            $a = mul_add!($a, $r16, $r16s.0, $r16s.1, ma, bit);
+            $b = mul_add!($b, $r16, $r16s.0, $r16s.1, mb, bit);
+            $ptr = $ptr.wrapping_add(256);
+        }
+    };
+    (true, $a:ident, $b:ident, $ptr:ident, $n16:expr, $r16:expr, $r16s:expr) => {
+        for _ in 1..$n16 {
+            let ma = load8_vbmi2!($ptr);
+            let mb = load8_vbmi2!($ptr.wrapping_add(128));
+            $a = mul_add!($a, $r16, $r16s.0, $r16s.1, ma);
+            $b = mul_add!($b, $r16, $r16s.0, $r16s.1, mb);
+            $ptr = $ptr.wrapping_add(256);
+        }
+    };
 }
 
 /// r^(8−t) in lane t (t = 0..8) as a carried vector triple, from the
@@ -534,6 +605,25 @@ uhash_core::ifma_fn! {
     unsafe fn blocks_uncached(h: &mut [u64; 3], r: &[u64; 2], data: &[u8]) -> usize {
         let p8 = powers8!(r);
         kernel!(h, p8, powers16!(p8), data)
+    }
+}
+
+uhash_core::ifma_vbmi2_fn! {
+    /// [`blocks_cached`] with the VBMI2 message split.
+    ///
+    /// # Safety
+    /// The CPU must support the [`IfmaVbmi2`] feature set.
+    unsafe fn blocks_cached_vbmi2(h: &mut [u64; 3], p: &Powers, data: &[u8]) -> usize {
+        kernel!(h, load_arr!(&p.p8), load_arr!(&p.p16), data, vbmi2 = true)
+    }
+
+    /// [`blocks_uncached`] with the VBMI2 message split.
+    ///
+    /// # Safety
+    /// The CPU must support the [`IfmaVbmi2`] feature set.
+    unsafe fn blocks_uncached_vbmi2(h: &mut [u64; 3], r: &[u64; 2], data: &[u8]) -> usize {
+        let p8 = powers8!(r);
+        kernel!(h, p8, powers16!(p8), data, vbmi2 = true)
     }
 }
 
@@ -680,5 +770,60 @@ uhash_core::ifma_fn! {
             _mm512_storeu_si512(tags.as_mut_ptr().cast::<u8>().add(64).cast(), t1);
         }
         tags
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use std::vec::Vec;
+
+    /// Both message splits (plain IFMA and IFMA + VBMI2, cached and
+    /// uncached powers) against soft64 on whole-block lengths around the
+    /// 16-block steps, with pseudo-random and all-0xff data; compared as
+    /// finished tags (the accumulators may differ by multiples of p).
+    #[test]
+    fn both_splits_match_soft64() {
+        let (Some(w), Some(v)) = (Ifma::detect(), IfmaVbmi2::detect()) else {
+            return;
+        };
+        let _ = (w, v);
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let lens: Vec<usize> = (0..70).chain([127, 128, 129, 255, 256, 257, 300]).collect();
+        for fill in [None, Some(0xffu8)] {
+            for &nb in &lens {
+                let data: Vec<u8> = (0..16 * nb).map(|_| fill.unwrap_or(next() as u8)).collect();
+                let r = [
+                    next() & 0x0fff_fffc_0fff_ffff,
+                    next() & 0x0fff_fffc_0fff_fffc,
+                ];
+                let h0 = [next(), next(), next() % 5];
+                let mut want = h0;
+                super::super::soft64::blocks(&mut want, &r, &data, true);
+                let want = super::super::finish(&want, 0);
+                let p = Powers::new(w, &r);
+                let mut got = [h0; 4];
+                // SAFETY: the features were detected above.
+                let n = unsafe {
+                    [
+                        blocks_cached(&mut got[0], &p, &data),
+                        blocks_uncached(&mut got[1], &r, &data),
+                        blocks_cached_vbmi2(&mut got[2], &p, &data),
+                        blocks_uncached_vbmi2(&mut got[3], &r, &data),
+                    ]
+                };
+                for (g, n) in got.iter().zip(n) {
+                    assert_eq!(n, data.len());
+                    assert_eq!(super::super::finish(g, 0), want, "{nb} blocks");
+                }
+            }
+        }
     }
 }
