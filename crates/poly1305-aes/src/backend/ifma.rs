@@ -27,11 +27,17 @@
 //!
 //! # Schedule
 //! Sixteen blocks per step in two vectors A (blocks 0..8 of the step) and B
-//! (blocks 8..16): A ← A·r^16 + m, B ← B·r^16 + m′. The incoming h joins
-//! lane 0 of A's first blocks. At the end lane t of A is multiplied by
-//! r^(16−t) and lane t of B by r^(8−t), and the sixteen products are
+//! (blocks 8..16): A ← A·r^16 + m, B ← B·r^16 + m′. Lane t holds block
+//! σ(t) = ⌊t/2⌋ + 4·(t mod 2) of its eight (in-lane `vpunpck{l,h}qdq` of
+//! the two 64-byte loads, no cross-lane permute in the loop). The incoming
+//! h joins lane 0 (block 0) of A's first blocks. At the end lane t of A is
+//! multiplied by r^(16−σ(t)) and lane t of B by r^(8−σ(t)) (the power
+//! vectors permuted once, outside the loop), and the sixteen products are
 //! summed: Horner's rule regrouped, the same value mod p as the scalar
-//! code. The remaining k ≤ 15 blocks go through one or two vectors with
+//! code. With VBMI2 (`IfmaVbmi2`) the loop splits the blocks with
+//! `vpshldq` (limb 1 and limb 2 plus the 2^128 bit: 6 instead of 8 vector
+//! instructions per eight blocks; the limbs are the same, so the bounds
+//! below hold unchanged). The remaining k ≤ 15 blocks go through one or two vectors with
 //! r^(8−t): k < 8 blocks sit in lanes 8 − k .. 8 (masked loads; the lanes
 //! below are zero) and h joins the first of them. The powers r^1..r^16 are computed per message (four vector
 //! products) and kept in the message state.
