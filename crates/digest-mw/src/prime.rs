@@ -125,7 +125,7 @@ impl<'k> DigestPrime<'k> {
     #[must_use]
     pub fn finalize(mut self) -> ShortCode {
         self.sha.update(self.k2);
-        let h: [u8; 32] = self.sha.clone().finalize().into();
+        let mut h: [u8; 32] = self.sha.clone().finalize().into();
         let engine = Engine::detect();
         let value = if self.bits == 16 {
             let mut k = [0u16; 17];
@@ -144,12 +144,20 @@ impl<'k> DigestPrime<'k> {
             k.zeroize();
             d
         };
+        h.zeroize();
         ShortCode {
             value,
             bits: self.bits,
         }
     }
 }
+
+// The SHA-256 state absorbs k₂: it must wipe itself on drop (sha2's
+// `zeroize` feature), or this fails to compile.
+const _: fn() = || {
+    fn wipes_on_drop<T: sha2::digest::zeroize::ZeroizeOnDrop>() {}
+    wipes_on_drop::<Sha256>();
+};
 
 impl Drop for DigestPrime<'_> {
     fn drop(&mut self) {

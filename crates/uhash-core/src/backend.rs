@@ -206,6 +206,19 @@ macro_rules! feature_set {
             /// The `target_feature` names of this set.
             pub const FEATURES: &'static [&'static str] = &[$($f),+];
 
+            /// Whether every feature of this set is named in `flags`, a
+            /// list of CPU flags separated by commas or spaces. CI exports
+            /// the flags of its CPU (as `/proc/cpuinfo` names them) in
+            /// `UHASH_EXPECT_X86`; tests use this to require that every
+            /// backend the CPU has is really detected and run, on whatever
+            /// machine CI lands.
+            #[must_use]
+            pub fn listed_in(flags: &str) -> bool {
+                Self::FEATURES
+                    .iter()
+                    .all(|f| flags.split([',', ' ']).any(|g| g == *f))
+            }
+
             /// Detect the features at run time (cached after the first call).
             #[must_use]
             pub fn detect() -> Option<Self> {
@@ -296,6 +309,19 @@ mod tests {
             Backend::Neon.require(),
             Err(Error::UnsupportedBackend(Backend::Neon))
         );
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn listed_in_needs_every_feature_of_the_set() {
+        let zen3 = "fpu sse2 avx2 bmi2 adx aes vaes";
+        assert!(Avx2::listed_in(zen3) && Mulx::listed_in(zen3) && Aesni::listed_in(zen3));
+        assert!(!Avx512::listed_in(zen3) && !Ifma::listed_in(zen3));
+        let ifma = "avx2,avx512f,avx512bw,avx512vl,avx512ifma";
+        assert!(Avx512::listed_in(ifma) && Ifma::listed_in(ifma));
+        assert!(!IfmaVbmi2::listed_in(ifma) && !Mulx::listed_in(ifma));
+        // Whole names only: "avx512f" does not list "avx512".
+        assert!(!Avx2::listed_in("avx") && !Avx2::listed_in(""));
     }
 
     #[cfg(target_arch = "x86_64")]

@@ -1,5 +1,11 @@
 //! AVX2 kernels (`vpmuludq` on 256-bit vectors, blocks of 8 words): the
-//! scheme of the [module docs](super).
+//! scheme of the [module docs](super), with one change at offset 0. Output
+//! d_0 needs only the low halves of the products m_j·k_j, and `vpmulld`
+//! gives all eight of a block in one instruction, each in its own 32-bit
+//! element; so offset 0 costs one multiplication and one addition per block
+//! instead of two and two (for n = 1: 3 multiplications, 3 additions and
+//! 1 shift per block instead of 4, 4 and 1). At the end d_0 takes the sum
+//! of all elements of that accumulator.
 
 use core::arch::x86_64::*;
 use uhash_core::backend::Avx2;
@@ -33,6 +39,8 @@ macro_rules! kernels {
                     let words = msg.len() / 4;
                     let mp = msg.as_ptr();
                     let kp = key.as_ptr();
+                    // t[0]: Σ lo(m_j·k_j) in every element; t[s ≥ 1]: the
+                    // products at offset s, lo in even, hi in odd elements.
                     let mut t = [_mm256_setzero_si256(); 9];
                     let mut i = 0usize;
                     // Key loads read words i .. i+N+9; message words i .. i+8.
@@ -40,16 +48,27 @@ macro_rules! kernels {
                         // SAFETY: message words i..i+8 exist (i+8 ≤ words).
                         let m = unsafe { _mm256_loadu_si256(mp.add(4 * i).cast()) };
                         let mo = _mm256_srli_epi64::<32>(m);
-                        // SAFETY: key words i .. i+8 exist (i+N+9 ≤ key.len()).
-                        let mut k = unsafe { _mm256_loadu_si256(kp.add(i).cast()) };
+                        // SAFETY: key words i .. i+9 exist (i+N+9 ≤ key.len(), N ≥ 1).
+                        let (k0, mut k) = unsafe {
+                            (
+                                _mm256_loadu_si256(kp.add(i).cast()),
+                                _mm256_loadu_si256(kp.add(i + 1).cast()),
+                            )
+                        };
+                        t[0] = _mm256_add_epi32(t[0], _mm256_mullo_epi32(m, k0));
                         unroll!(N, S => {
-                            // SAFETY: key words i+S+1 .. i+S+1+W exist
-                            // (W = the block): i+S+1+W ≤ i+N+1+W ≤ key.len().
-                            let k1 = unsafe { _mm256_loadu_si256(kp.add(i + S + 1).cast()) };
-                            let pe = _mm256_mul_epu32(m, k);
-                            let po = _mm256_mul_epu32(mo, k1);
-                            t[S] = _mm256_add_epi32(t[S], _mm256_add_epi32(pe, po));
-                            k = k1;
+                            if S >= 1 {
+                                // SAFETY: key words i+S+1 .. i+S+1+W exist
+                                // (W = the block): i+S+1+W ≤ i+N+1+W ≤ key.len().
+                                let k1 = unsafe { _mm256_loadu_si256(kp.add(i + S + 1).cast()) };
+                                let pe = _mm256_mul_epu32(m, k);
+                                let po = _mm256_mul_epu32(mo, k1);
+                                t[S] = _mm256_add_epi32(t[S], _mm256_add_epi32(pe, po));
+                                #[allow(unused_assignments)]
+                                {
+                                    k = k1;
+                                }
+                            }
                         });
                         i += 8;
                     }
@@ -66,9 +85,13 @@ macro_rules! kernels {
                     for r in 0..N {
                         let mut d = tail[r];
                         for e in 0..4 {
-                            d = d
-                                .wrapping_add(lanes[r][2 * e])
-                                .wrapping_add(lanes[r + 1][2 * e + 1]);
+                            // d_0's low halves fill every element of t[0].
+                            let lo = if r == 0 {
+                                lanes[0][2 * e].wrapping_add(lanes[0][2 * e + 1])
+                            } else {
+                                lanes[r][2 * e]
+                            };
+                            d = d.wrapping_add(lo).wrapping_add(lanes[r + 1][2 * e + 1]);
                         }
                         out[r] = d;
                     }
