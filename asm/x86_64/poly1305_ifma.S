@@ -1,6 +1,6 @@
 /*
  * Poly1305 16-block group loop for x86-64 (System V ABI), AVX-512 IFMA
- * (vpmadd52luq/vpmadd52huq) + VBMI2 (vpshrdq), radix 2^44, 8 lanes.
+ * (vpmadd52luq/vpmadd52huq) + VBMI2 (vpshldq), radix 2^44, 8 lanes.
  *
  *   void uhash_poly1305_ifma_vbmi2_groups(uint64_t acc[6][8],
  *                                         const uint64_t p16[3][8],
@@ -85,16 +85,18 @@
 /*
  * SPLIT off, L0, L1, L2: the eight blocks at off(%rdx) (128 bytes) as
  * limbs, lane t = block σ(t), limb 2 with the 2^128 bit (2^40):
- * l0 = lo & m, l1 = ((hi:lo) >> 44) & m, l2 = (1:hi) >> 24.
+ * l0 = lo & m, l1 = ((hi:lo) >> 44) & m, l2 = (1:hi) >> 24, the 128-bit
+ * shifts as `vpshldq $k, x, y` = high 64 bits of (y:x) << k (the form
+ * LLVM emits for the intrinsics' _mm512_shrdi_epi64).
  */
 .macro SPLIT off, L0, L1, L2
     vmovdqu64   \off(%rdx), \L0
     vpunpckhqdq \off+64(%rdx), \L0, \L2
     vpunpcklqdq \off+64(%rdx), \L0, \L1
     vpandq      MASK, \L1, \L0
-    vpshrdq     $44, \L2, \L1, \L1
+    vpshldq     $20, \L1, \L2, \L1
     vpandq      MASK, \L1, \L1
-    vpshrdq     $24, ONE, \L2, \L2
+    vpshldq     $40, \L2, ONE, \L2
 .endm
 
 /*
