@@ -53,11 +53,11 @@
 //! | `icelake-server` | 36.1 | 30.8 |
 //! | `sapphirerapids` | 55.1 | 48.0 |
 //!
-//! The `znver4` model's IFMA throughput disagrees with the 0.154 cycles/byte
-//! (39 TSC cycles per 256 bytes) measured for the intrinsics loop on a
-//! Zen 4 with AVX-512, so only the ratios (−9 % to −15 %) carry over: from
-//! 0.154 that is 0.13–0.14 cycles/byte at 64 KiB, below the 0.15 goal —
-//! unmeasured until the harness runs on such a CPU.
+//! The `znver4` model's IFMA throughput disagrees with the 0.154
+//! cycles/byte (39 TSC cycles per 256 bytes) quoted for the intrinsics loop
+//! at 64 KiB on an earlier machine with IFMA, so only the ratios (−9 % to
+//! −15 %) carry over: from 0.154 that is 0.13–0.14 cycles/byte, below the
+//! 0.15 goal — unmeasured until the harness runs on such a CPU.
 
 #![cfg_attr(
     not(test),
