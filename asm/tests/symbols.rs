@@ -33,6 +33,7 @@ fn every_exported_symbol_is_prefixed() {
         "uhash_nh_sum_avx512",
         "uhash_dfc_module_mulx",
         "uhash_dfc_module_batch_mulx",
+        "uhash_poly1305_ifma_vbmi2_groups",
     ] {
         assert!(syms.contains(&k), "{k} missing from {syms:?}");
     }

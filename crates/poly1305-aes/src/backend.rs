@@ -23,6 +23,8 @@ pub(crate) mod avx512;
 pub(crate) mod float;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod ifma;
+#[cfg(all(feature = "asm", target_arch = "x86_64"))]
+pub(crate) mod ifma_asm;
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
 pub(crate) mod neon;
 pub(crate) mod soft32;

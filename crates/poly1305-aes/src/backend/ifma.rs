@@ -506,8 +506,34 @@ macro_rules! kernel {
 
 /// The 16-block loop of `kernel!`: without VBMI2 the 2^128 bits enter
 /// through the row-1 high chain (see `mul_add!`), with VBMI2 through the
-/// message limbs of `load8_vbmi2!`.
+/// message limbs of `load8_vbmi2!`; with `($f)` the external group loop
+/// `$f` (a [`GroupsFn`]) runs it, on A and B through memory.
 macro_rules! kernel_loop {
+    (($f:expr), $a:ident, $b:ident, $ptr:ident, $n16:expr, $r16:expr, $r16s:expr) => {
+        let _ = $r16s;
+        let groups = $n16 - 1;
+        if groups > 0 {
+            let f: GroupsFn = $f;
+            let mut acc = [[[0u64; 8]; 3]; 2];
+            // r^16 in every lane (the kernel reads lane 0 of each limb row)
+            let mut r16 = [[0u64; 8]; 3];
+            store_arr!(&mut acc[0], $a);
+            store_arr!(&mut acc[1], $b);
+            store_arr!(&mut r16, $r16);
+            // SAFETY: the caller of the enclosing function guarantees the
+            // IFMA + VBMI2 features and that `f` has the contract of
+            // `uhash_poly1305_ifma_vbmi2_groups`; `acc` is 48 u64s, `r16`
+            // 24, and `$ptr` is followed by `groups` whole 256-byte groups
+            // of `data`. A's and B's limbs are carried values plus message
+            // limbs (< 2^45), r^16's are carried (< 2^44 + 2^15).
+            unsafe { f(acc.as_mut_ptr().cast(), r16.as_ptr().cast(), $ptr, groups) };
+            $a = load_arr!(&acc[0]);
+            $b = load_arr!(&acc[1]);
+            $ptr = $ptr.wrapping_add(256 * groups);
+            acc.zeroize();
+            r16.zeroize();
+        }
+    };
     (false, $a:ident, $b:ident, $ptr:ident, $n16:expr, $r16:expr, $r16s:expr) => {
         let bit = _mm512_set1_epi64(1 << 32);
         for _ in 1..$n16 {
@@ -630,6 +656,44 @@ uhash_core::ifma_vbmi2_fn! {
     unsafe fn blocks_uncached_vbmi2(h: &mut [u64; 3], r: &[u64; 2], data: &[u8]) -> usize {
         let p8 = powers8!(r);
         kernel!(h, p8, powers16!(p8), data, vbmi2 = true)
+    }
+}
+
+/// An external 16-block group loop with the contract of
+/// `uhash_asm::poly1305_ifma::uhash_poly1305_ifma_vbmi2_groups` (A, B,
+/// r^16 table, data, number of groups).
+#[cfg(feature = "asm")]
+pub(crate) type GroupsFn = unsafe extern "C" fn(*mut u64, *const u64, *const u8, usize);
+
+#[cfg(feature = "asm")]
+uhash_core::ifma_vbmi2_fn! {
+    /// [`blocks_cached_vbmi2`] with the group loop run by `f` (setup,
+    /// first group, final lane products and tail as here).
+    ///
+    /// # Safety
+    /// The CPU must support the [`IfmaVbmi2`] feature set, and `f` must
+    /// satisfy the contract of [`GroupsFn`].
+    pub(crate) unsafe fn blocks_cached_groups(
+        h: &mut [u64; 3],
+        p: &Powers,
+        data: &[u8],
+        f: GroupsFn,
+    ) -> usize {
+        kernel!(h, load_arr!(&p.p8), load_arr!(&p.p16), data, vbmi2 = (f))
+    }
+
+    /// [`blocks_uncached_vbmi2`] with the group loop run by `f`.
+    ///
+    /// # Safety
+    /// As [`blocks_cached_groups`].
+    pub(crate) unsafe fn blocks_uncached_groups(
+        h: &mut [u64; 3],
+        r: &[u64; 2],
+        data: &[u8],
+        f: GroupsFn,
+    ) -> usize {
+        let p8 = powers8!(r);
+        kernel!(h, p8, powers16!(p8), data, vbmi2 = (f))
     }
 }
 
