@@ -110,6 +110,9 @@ mod x86;
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
 mod neon;
 
+#[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
+mod asm;
+
 #[cfg(feature = "alloc")]
 pub mod hash;
 #[cfg(feature = "alloc")]
