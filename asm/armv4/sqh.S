@@ -38,7 +38,8 @@
  * 14 usable registers for a fully register-resident 7-word accumulator.
  *
  * Executed instructions per element (the loop bodies; counted in
- * docs/sqh-arm7.md): SQHasm2 39 (6 UMULL, 1 UMLAL), SQHE 26 (6 UMULL).
+ * docs/sqh-arm7.md): SQHasm2 39 (5 UMULL + 1 UMLAL, three carry chains
+ * into the 7-word sum), SQHE 26 (6 UMULL, 12 ADDs with free LSL #1).
  * No branch or address depends on the data; loop counts only.
  *
  * Timing note: ARM7TDMI's multiplier terminates early depending on the
