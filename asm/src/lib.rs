@@ -8,7 +8,7 @@
 //! pads, `.note.GNU-stack` and the GNU property note) and the `build.rs`
 //! that assembles them with `cc`.
 //!
-//! **This crate only declares.** Each family crate (`mmh`, `dfc-decorr`)
+//! **This crate only declares.** Each family crate (`mmh`, `dfc-decorr`, `sqh`)
 //! has a safe wrapper module behind its own `asm` feature that checks the
 //! lengths and the CPU features and is selected like any other backend
 //! (`uhash_core::Backend::Asm`).
@@ -43,6 +43,7 @@
 pub const AVAILABLE: bool = cfg!(uhash_asm);
 
 pub mod poly1305_ifma;
+pub mod sqh;
 
 /// x86-64 (System V ABI) kernels.
 #[cfg(target_arch = "x86_64")]

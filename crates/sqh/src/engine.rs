@@ -17,6 +17,13 @@
 //! soft result (tested against `uhash-ref` for every backend the CPU
 //! supports).
 //!
+//! With feature `asm` on little-endian 32-bit ARM there is also
+//! [`Backend::Asm`]: the ARMv4 assembly inner loops of SQHasm2 and SQHE for
+//! w = 3 (the paper's ARM7 setting), the portable code for everything else;
+//! `new(Backend::Asm)` selects it, `detect()` never does, and on every
+//! other target (or without the feature, or when the kernels could not be
+//! assembled) it is unsupported.
+//!
 //! Building with `RUSTFLAGS='--cfg uhash_backend="soft"'` makes `detect()`
 //! return the soft backend everywhere (see [`uhash_core::backend`]).
 
@@ -38,6 +45,8 @@ enum Imp {
     Avx512(Avx512),
     #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
     Neon(Neon),
+    #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
+    Asm(crate::asm::AsmImp),
 }
 
 /// The backend of the Square Hash kernels. See the [module docs](self).
@@ -45,9 +54,16 @@ enum Imp {
 pub struct Engine(Imp);
 
 impl Engine {
-    /// The backends these kernels offer, in order of preference.
-    pub const BACKENDS: [Backend; 4] =
-        [Backend::Avx512, Backend::Avx2, Backend::Neon, Backend::Soft];
+    /// The backends these kernels offer, in order of preference, then
+    /// [`Backend::Asm`] (feature `asm`, 32-bit ARM), which is only ever
+    /// chosen on request.
+    pub const BACKENDS: [Backend; 5] = [
+        Backend::Avx512,
+        Backend::Avx2,
+        Backend::Neon,
+        Backend::Soft,
+        Backend::Asm,
+    ];
 
     /// The portable backend (always available).
     #[must_use]
@@ -107,6 +123,8 @@ impl Engine {
             Backend::Avx512 => Avx512::detect().map_or(none, |w| Ok(Self(Imp::Avx512(w)))),
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
             Backend::Neon => Neon::detect().map_or(none, |w| Ok(Self(Imp::Neon(w)))),
+            #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
+            Backend::Asm => crate::asm::AsmImp::detect().map_or(none, |a| Ok(Self(Imp::Asm(a)))),
             _ => none,
         }
     }
@@ -128,6 +146,8 @@ impl Engine {
             Imp::Avx512(_) => Backend::Avx512,
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
             Imp::Neon(_) => Backend::Neon,
+            #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
+            Imp::Asm(_) => Backend::Asm,
         }
     }
 
@@ -146,6 +166,8 @@ impl Engine {
             Imp::Avx512(w) => crate::x86::avx512::sum_squares::<W, EXACT>(w, key, msg),
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
             Imp::Neon(w) => crate::neon::sum_squares::<W, EXACT>(w, key, msg),
+            #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
+            Imp::Asm(a) => a.sum_squares::<W, EXACT>(key, msg),
         }
     }
 
@@ -164,6 +186,8 @@ impl Engine {
             Imp::Avx512(w) => crate::x86::avx512::c2_columns::<W, EXACT>(w, key, msg),
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
             Imp::Neon(w) => crate::neon::c2_columns::<W, EXACT>(w, key, msg),
+            #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
+            Imp::Asm(a) => a.c2_columns::<W, EXACT>(key, msg),
         }
     }
 

@@ -62,7 +62,17 @@
 //! (fixed-length messages) picks AVX2 when present, NEON on little-endian
 //! AArch64, [`Engine::detect_long`] (long-message kernels and types)
 //! AVX-512, else the same as `detect`; `new(backend)` forces one. `unsafe`
-//! code lives only in `x86/` and `neon.rs`.
+//! code lives only in `x86/`, `neon.rs` and `asm.rs`.
+//!
+//! With feature `asm` on little-endian 32-bit ARM, [`Backend::Asm`] runs
+//! the hand-written ARMv4 inner loops of SQHasm2 and SQHE for w = 3
+//! (`uhash-asm`'s `armv4/sqh.S`: UMULL/UMLAL only, the paper's ARM7
+//! setting; everything else portable). It is selected only on request
+//! (`Engine::new(Backend::Asm)`), and is unsupported on other targets.
+//! `docs/sqh-arm7.md` redoes the paper's ARM7 comparison (Tables 1–3) for
+//! these kernels: counted instructions per 2112-bit block and an ARM7TDMI
+//! cycle model give SQH1 1.26× and SQH2 1.51× as fast as MMH (the paper:
+//! 1.24× and 1.31×; the difference is explained there).
 //!
 //! The NEON default is not measured (this workspace's AArch64 tests run
 //! under qemu): it follows the reasoning of the x86 choice — the AVX2
@@ -92,7 +102,8 @@
 //!
 //! # Features
 //! `alloc` (default): the long-message kernels, hashes and MACs. Without it
-//! the crate is `no_std` without allocation.
+//! the crate is `no_std` without allocation. `asm`: the ARMv4 assembly
+//! backend above (needs an assembler at build time).
 #![no_std]
 #![doc(html_no_source)]
 
@@ -109,6 +120,9 @@ mod x86;
 
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
 mod neon;
+
+#[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
+mod asm;
 
 #[cfg(feature = "alloc")]
 pub mod hash;

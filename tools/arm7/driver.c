@@ -1,0 +1,55 @@
+/*
+ * Driver for tools/arm7_count.sh: hashes one block with each ARMv4 kernel
+ * of the Square Hash paper's ARM7 comparison (Tables 1-3), so that the
+ * instructions each kernel executes can be counted from a qemu-arm trace.
+ *
+ *   driver <words>      words = 66 (2112-bit block) or 33 (1056-bit block)
+ *
+ * MMH (96-bit output) = Toeplitz MMH32 with n = 3: three calls of
+ * uhash_mmh32_sum_armv4 over the block under the key windows starting at
+ * key words 0, 1, 2. SQH1 = SQHasm2 (w = 3) and SQH2 = SQHE (w = 3): one
+ * call each over the block's words/3 elements. Pseudo-random key and
+ * message (fixed seed); the message is word-aligned (the kernels' fast
+ * path, as the paper's code assumes).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <stddef.h>
+
+uint64_t uhash_mmh32_sum_armv4(const uint32_t *key, const uint8_t *msg, size_t words);
+uint32_t uhash_sqh_asm2_w3_armv4(const uint32_t *key, const uint32_t *msg, size_t elems,
+                                 uint32_t acc[6]);
+void uhash_sqh_e_w3_armv4(const uint32_t *key, const uint32_t *msg, size_t elems,
+                          uint32_t acc[6]);
+
+static uint32_t state = 0x12345678u;
+static uint32_t next(void) {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    return state;
+}
+
+int main(int argc, char **argv) {
+    size_t words = argc > 1 ? (size_t)strtoul(argv[1], NULL, 10) : 66;
+    if (words == 0 || words > 66 || words % 3 != 0) {
+        fprintf(stderr, "words must be a multiple of 3 in 3..66\n");
+        return 2;
+    }
+    static uint32_t key[68], msg[66];
+    for (size_t i = 0; i < 68; i++) key[i] = next();
+    for (size_t i = 0; i < 66; i++) msg[i] = next();
+    uint64_t mmh[3];
+    for (int r = 0; r < 3; r++)
+        mmh[r] = uhash_mmh32_sum_armv4(key + r, (const uint8_t *)msg, words);
+    uint32_t a2[6] = {0}, e[6] = {0};
+    uint32_t top = uhash_sqh_asm2_w3_armv4(key, msg, words / 3, a2);
+    uhash_sqh_e_w3_armv4(key, msg, words / 3, e);
+    printf("mmh %016llx %016llx %016llx\n", (unsigned long long)mmh[0],
+           (unsigned long long)mmh[1], (unsigned long long)mmh[2]);
+    printf("sqh1 %08x %08x %08x %08x %08x %08x + %u<<192\n", a2[5], a2[4], a2[3], a2[2],
+           a2[1], a2[0], top);
+    printf("sqh2 %08x %08x %08x %08x %08x %08x\n", e[5], e[4], e[3], e[2], e[1], e[0]);
+    return 0;
+}
