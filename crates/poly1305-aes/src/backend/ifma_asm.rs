@@ -135,7 +135,8 @@ mod tests {
     /// elsewhere CI's log names IFMA as not exercised.
     fn backend() -> Option<IfmaAsm> {
         let w = IfmaAsm::detect();
-        let cpu_listed = IfmaVbmi2::listed_in(&std::env::var("UHASH_EXPECT_X86").unwrap_or_default());
+        let cpu_listed =
+            IfmaVbmi2::listed_in(&std::env::var("UHASH_EXPECT_X86").unwrap_or_default());
         if w.is_none()
             && std::env::var_os("UHASH_EXPECT_ASM").is_some()
             && !uhash_core::backend::forced_soft()

@@ -23,6 +23,7 @@
 const M26: u64 = (1 << 26) - 1;
 
 /// `h·g` with `g5 = 5g` (limbs 1..4 used), carried.
+#[allow(unused_macros)] // AVX2 uses `mul26p!`
 macro_rules! mul26 {
     ($h:expr, $g:expr, $g5:expr) => {{
         let h = $h;
@@ -62,6 +63,51 @@ macro_rules! mul26 {
         let d0 = vadd!(d0, vadd!(c, vsll!(c, 2)));
         let d1 = vadd!(d1, vsrl!(d0, 26));
         let d0 = vand!(d0, m);
+        [d0, d1, d2, d3, d4]
+    }};
+}
+
+/// `h·g` like [`mul26!`], with the carries in two interleaved chains
+/// (d₀→d₁→d₂→d₃ and d₃→d₄→5·d₀→d₁→…): four carry steps deep instead of
+/// seven, for the two-accumulator loop. Same bounds on exit: d₀, d₂, d₃ <
+/// 2^26, d₁ < 2^26 + 2^10 (it takes 5·⌊d₄/2^26⌋ < 2^35 through d₀), d₄ <
+/// 2^26 + 2^7 (⌊d₃/2^26⌋ < 2^7 after d₃ took d₂'s carry < 2^32.1).
+#[allow(unused_macros)]
+macro_rules! mul26p {
+    ($h:expr, $g:expr, $g5:expr) => {{
+        let h = $h;
+        let g = $g;
+        let g5 = $g5;
+        let d0 = vadd!(
+            vadd!(vmul!(h[0], g[0]), vmul!(h[1], g5[4])),
+            vadd!(vadd!(vmul!(h[2], g5[3]), vmul!(h[3], g5[2])), vmul!(h[4], g5[1]))
+        );
+        let d1 = vadd!(
+            vadd!(vmul!(h[0], g[1]), vmul!(h[1], g[0])),
+            vadd!(vadd!(vmul!(h[2], g5[4]), vmul!(h[3], g5[3])), vmul!(h[4], g5[2]))
+        );
+        let d2 = vadd!(
+            vadd!(vmul!(h[0], g[2]), vmul!(h[1], g[1])),
+            vadd!(vadd!(vmul!(h[2], g[0]), vmul!(h[3], g5[4])), vmul!(h[4], g5[3]))
+        );
+        let d3 = vadd!(
+            vadd!(vmul!(h[0], g[3]), vmul!(h[1], g[2])),
+            vadd!(vadd!(vmul!(h[2], g[1]), vmul!(h[3], g[0])), vmul!(h[4], g5[4]))
+        );
+        let d4 = vadd!(
+            vadd!(vmul!(h[0], g[4]), vmul!(h[1], g[3])),
+            vadd!(vadd!(vmul!(h[2], g[2]), vmul!(h[3], g[1])), vmul!(h[4], g[0]))
+        );
+        let m = vset1!(M26);
+        let (d4, d3) = (vadd!(d4, vsrl!(d3, 26)), vand!(d3, m));
+        let (d1, d0) = (vadd!(d1, vsrl!(d0, 26)), vand!(d0, m));
+        let c = vsrl!(d4, 26);
+        let d4 = vand!(d4, m);
+        let d0 = vadd!(d0, vadd!(c, vsll!(c, 2)));
+        let (d2, d1) = (vadd!(d2, vsrl!(d1, 26)), vand!(d1, m));
+        let (d1, d0) = (vadd!(d1, vsrl!(d0, 26)), vand!(d0, m));
+        let (d3, d2) = (vadd!(d3, vsrl!(d2, 26)), vand!(d2, m));
+        let (d4, d3) = (vadd!(d4, vsrl!(d3, 26)), vand!(d3, m));
         [d0, d1, d2, d3, d4]
     }};
 }
@@ -106,12 +152,19 @@ fn from26(s: [u64; 5]) -> [u64; 3] {
 /// r^(LANES−t) in lane t, limbs 0..5 (frozen, < 2^26 each), computed with
 /// the scalar field arithmetic of `uhash_core::p130`.
 #[inline(always)]
+#[allow(dead_code)]
 fn powers26(r: &[u64; 2]) -> [[u64; LANES]; 5] {
+    powers26_n::<LANES>(r)
+}
+
+/// r^(N−t) in element t, limbs 0..5 (frozen, < 2^26 each).
+#[inline(always)]
+fn powers26_n<const N: usize>(r: &[u64; 2]) -> [[u64; N]; 5] {
     use uhash_core::p130::Fe130;
     let rv = Fe130::from_u128(u128::from(r[0]) | u128::from(r[1]) << 64);
-    let mut out = [[0u64; LANES]; 5];
+    let mut out = [[0u64; N]; 5];
     let mut x = rv;
-    for t in (0..LANES).rev() {
+    for t in (0..N).rev() {
         let (low, top) = x.freeze();
         let l = [
             (low as u64) & M26,
@@ -132,6 +185,7 @@ fn powers26(r: &[u64; 2]) -> [[u64; LANES]; 5] {
 /// into `$h` and evaluates to their length. One vector of LANES blocks per
 /// step (A ← A·r^LANES + m); lane t is then multiplied by r^(LANES−t) and
 /// the lanes are summed, Horner's rule regrouped.
+#[allow(unused_macros)] // AVX2 uses `radix26_blocks_x2!`
 macro_rules! radix26_blocks {
     ($h:expr, $r:expr, $data:expr) => {{
         let h: &mut [u64; 3] = $h;
@@ -165,5 +219,62 @@ macro_rules! radix26_blocks {
             *h = from26(core::array::from_fn(|k| lanes[k].iter().sum()));
         }
         steps * 16 * LANES
+    }};
+}
+
+/// The block loop with two accumulators: absorbs ⌊len / (32·LANES)⌋·32·LANES
+/// bytes of `$data` into `$h` and evaluates to their length. Each step
+/// takes 2·LANES blocks, A ← A·r^(2·LANES) + (blocks 0..LANES) and
+/// B ← B·r^(2·LANES) + (blocks LANES..2·LANES): two independent chains, so
+/// that one's multiplications overlap the other's carries. At the end lane
+/// t of A is multiplied by r^(2·LANES−t) and lane t of B by r^(LANES−t),
+/// and all lanes are summed — Horner's rule regrouped: block j = 2·LANES·s + u
+/// of n ends with r^(n−j) either way.
+#[allow(unused_macros)]
+macro_rules! radix26_blocks_x2 {
+    ($h:expr, $r:expr, $data:expr) => {{
+        let h: &mut [u64; 3] = $h;
+        let data: &[u8] = $data;
+        let steps = data.len() / (32 * LANES);
+        if steps > 0 {
+            // pw[k][t] = limb k of r^(2·LANES − t), t < 2·LANES.
+            let pw = powers26_n::<{ 2 * LANES }>($r);
+            let pa: [V; 5] = core::array::from_fn(|k| vload!(pw[k].as_ptr()));
+            let pb: [V; 5] = core::array::from_fn(|k| vload!(pw[k][LANES..].as_ptr()));
+            // 5·g laundered through `black_box`: otherwise LLVM rewrites
+            // h·(5g) inside the loop as 5·(h·g) (a shift and an add per
+            // product, recomputed every step) and spills the rest.
+            let times5 = |p: &[V; 5]| -> [V; 5] {
+                core::hint::black_box(core::array::from_fn(|k| vadd!(p[k], vsll!(p[k], 2))))
+            };
+            let (pa5, pb5) = (times5(&pa), times5(&pb));
+            let top: [V; 5] = core::array::from_fn(|k| vset1!(pw[k][0]));
+            let top5 = times5(&top);
+            let h26 = to26(h);
+            let mut first = [[0u64; LANES]; 5];
+            for k in 0..5 {
+                first[k][0] = h26[k];
+            }
+            let mut ptr = data.as_ptr();
+            let (ma, mb) = (load_blocks!(ptr), load_blocks!(ptr.wrapping_add(16 * LANES)));
+            let mut a: [V; 5] = core::array::from_fn(|k| vadd!(vload!(first[k].as_ptr()), ma[k]));
+            let mut b = mb;
+            for _ in 1..steps {
+                ptr = ptr.wrapping_add(32 * LANES);
+                let (ma, mb) = (load_blocks!(ptr), load_blocks!(ptr.wrapping_add(16 * LANES)));
+                let xa = mul26p!(a, top, top5);
+                let xb = mul26p!(b, top, top5);
+                a = core::array::from_fn(|k| vopaque!(vadd!(xa[k], ma[k])));
+                b = core::array::from_fn(|k| vopaque!(vadd!(xb[k], mb[k])));
+            }
+            let fa = mul26p!(a, pa, pa5);
+            let fb = mul26p!(b, pb, pb5);
+            let mut lanes = [[0u64; LANES]; 5];
+            for k in 0..5 {
+                vstore!(lanes[k].as_mut_ptr(), vadd!(fa[k], fb[k]));
+            }
+            *h = from26(core::array::from_fn(|k| lanes[k].iter().sum()));
+        }
+        steps * 32 * LANES
     }};
 }
