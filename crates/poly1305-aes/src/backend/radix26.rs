@@ -257,8 +257,9 @@ macro_rules! radix26_blocks_x2 {
             }
             let mut ptr = data.as_ptr();
             let (ma, mb) = (load_blocks!(ptr), load_blocks!(ptr.wrapping_add(16 * LANES)));
-            let mut a: [V; 5] = core::array::from_fn(|k| vadd!(vload!(first[k].as_ptr()), ma[k]));
-            let mut b = mb;
+            let mut a: [V; 5] =
+                core::array::from_fn(|k| vopaque!(vadd!(vload!(first[k].as_ptr()), ma[k])));
+            let mut b: [V; 5] = core::array::from_fn(|k| vopaque!(mb[k]));
             for _ in 1..steps {
                 ptr = ptr.wrapping_add(32 * LANES);
                 let (ma, mb) = (load_blocks!(ptr), load_blocks!(ptr.wrapping_add(16 * LANES)));
