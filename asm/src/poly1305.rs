@@ -1,0 +1,48 @@
+//! Poly1305 kernels (family crate `poly1305-aes`, its `asm` backend).
+//!
+//! The scalar kernels implement poly1305-aes's *scalar block interface*:
+//! for each 16-byte block m (little-endian, any alignment) of the data,
+//! h ← (h + m + pad·2^128)·r mod p (p = 2^130 − 5), partially reduced; h is
+//! kept as h₀ + 2^64·h₁ + 2^128·h₂ < 2^130 + 2^128 on entry and exit (any
+//! representative), r is the clamped r as two little-endian 64-bit limbs,
+//! and pad is 0 or 1.
+
+/// x86-64 (System V) Poly1305 kernels.
+#[cfg(target_arch = "x86_64")]
+pub mod x86_64 {
+    #[cfg(uhash_asm)]
+    unsafe extern "C" {
+        /// Poly1305 blocks with BMI2 `mulx` and ADX `adcx`/`adox`, radix
+        /// 2^64 (the arithmetic of poly1305-aes's `soft64`); see the
+        /// [module docs](super) for the function.
+        ///
+        /// # Safety
+        /// The CPU supports BMI2 and ADX; `h` is valid for reading and
+        /// writing 3 `u64`s with h < 2^130 + 2^128, `r` for reading 2
+        /// `u64`s (a clamped r), `data` for reading `16·blocks` bytes (any
+        /// alignment); `pad` is 0 or 1.
+        pub fn uhash_poly1305_blocks_mulx(
+            h: *mut u64,
+            r: *const u64,
+            data: *const u8,
+            blocks: usize,
+            pad: u64,
+        );
+    }
+
+    /// The x86-64 Poly1305 kernels of this build, as function pointers.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Kernels {
+        /// `uhash_poly1305_blocks_mulx`.
+        pub blocks_mulx: unsafe extern "C" fn(*mut u64, *const u64, *const u8, usize, u64),
+    }
+
+    /// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
+    #[cfg(uhash_asm)]
+    pub const KERNELS: Option<Kernels> = Some(Kernels {
+        blocks_mulx: uhash_poly1305_blocks_mulx,
+    });
+    /// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
+    #[cfg(not(uhash_asm))]
+    pub const KERNELS: Option<Kernels> = None;
+}
