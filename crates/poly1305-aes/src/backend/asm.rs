@@ -4,11 +4,15 @@
 //! | target | blocks (scalar interface) | long messages |
 //! |---|---|---|
 //! | x86-64 with BMI2 + ADX | `uhash_poly1305_blocks_mulx` (radix 2^64, `mulx`, `adcx`/`adox`) | the same |
+//! | AArch64 (little-endian) | `uhash_poly1305_blocks_a64` (radix 2^64, `mul`/`umulh`) | the same |
+//! | 32-bit ARM (ARM state) | `uhash_poly1305_blocks_armv4` (radix 2^26, UMULL/UMLAL) | the same |
 //!
 //! The scalar kernels implement the scalar block interface of
 //! [`crate::backend`] (h < 2^130 + 2^128 in three 64-bit limbs on entry
 //! and exit, the clamped r as two limbs) and also absorb the padded final
-//! block (`pad = 0`).
+//! block (`pad = 0`). The ARMv4 kernel works on five 26-bit limbs of h
+//! and a table of r's limbs and their multiples by 5; the wrapper converts
+//! at the boundary, per call (`armv4_key`, `to26`, `from26`).
 //!
 //! The backend exists only when `uhash-asm` assembled its kernels for this
 //! target ([`uhash_asm::AVAILABLE`]) and the CPU has the instruction set
@@ -24,6 +28,8 @@
 //! prefix there, the scalar kernel for the rest), as the AArch64 NEON loop
 //! is.
 
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+use uhash_core::backend::Neon;
 #[cfg(target_arch = "x86_64")]
 use uhash_core::backend::Mulx;
 
@@ -35,6 +41,13 @@ pub(crate) enum AsmImp {
     /// every block.
     #[cfg(target_arch = "x86_64")]
     Mulx(Mulx),
+    /// Little-endian AArch64 (Advanced SIMD, which every AArch64 Linux CPU
+    /// has): the `mul`/`umulh` scalar kernel.
+    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+    Aarch64(Neon),
+    /// 32-bit ARM in ARM state: the UMULL/UMLAL radix-2^26 kernel.
+    #[cfg(all(target_arch = "arm", target_endian = "little"))]
+    Armv4,
 }
 
 impl AsmImp {
@@ -50,6 +63,16 @@ impl AsmImp {
         {
             uhash_asm::poly1305::x86_64::KERNELS?;
             return Mulx::detect().map(Self::Mulx);
+        }
+        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+        {
+            uhash_asm::poly1305::aarch64::KERNELS?;
+            return Neon::detect().map(Self::Aarch64);
+        }
+        #[cfg(all(target_arch = "arm", target_endian = "little"))]
+        {
+            uhash_asm::poly1305::armv4::KERNELS?;
+            return Some(Self::Armv4);
         }
         None
     }
@@ -81,6 +104,48 @@ impl AsmImp {
                 }
                 None => super::soft64::blocks(h, r, data, hibit),
             },
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Self::Aarch64(_) => match uhash_asm::poly1305::aarch64::KERNELS {
+                Some(k) => {
+                    // SAFETY: base AArch64 instructions only; `h`, `r` and
+                    // the 16·n ≤ data.len() bytes read as for the x86-64
+                    // kernel above.
+                    unsafe {
+                        (k.blocks_a64)(
+                            h.as_mut_ptr(),
+                            r.as_ptr(),
+                            data.as_ptr(),
+                            n,
+                            u64::from(hibit),
+                        );
+                    }
+                }
+                None => super::soft64::blocks(h, r, data, hibit),
+            },
+            #[cfg(all(target_arch = "arm", target_endian = "little"))]
+            Self::Armv4 => match uhash_asm::poly1305::armv4::KERNELS {
+                Some(k) if n > 0 => {
+                    let g = armv4_key(r);
+                    let mut h26 = to26(h);
+                    // SAFETY: this build targets a core in ARM state
+                    // (build.rs excludes M-profile targets); `h26` holds 5
+                    // limbs < 2^27 (`to26` of an h < 2^130 + 2^128), `g`
+                    // the 9 words of a clamped r's table, and the kernel
+                    // reads 16·n ≤ data.len() bytes.
+                    unsafe {
+                        (k.blocks_armv4)(
+                            h26.as_mut_ptr(),
+                            g.as_ptr(),
+                            data.as_ptr(),
+                            n,
+                            u32::from(hibit),
+                        );
+                    }
+                    *h = from26(&h26);
+                }
+                Some(_) => {}
+                None => super::soft64::blocks(h, r, data, hibit),
+            },
         }
     }
 
@@ -90,6 +155,67 @@ impl AsmImp {
     pub(crate) fn absorb(self, h: &mut [u64; 3], r: &[u64; 2], data: &[u8]) {
         self.blocks(h, r, data, true);
     }
+}
+
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
+const M26: u64 = (1 << 26) - 1;
+
+/// The ARMv4 kernel's table for the clamped r: its 26-bit limbs g₀..g₄
+/// (g₄ < 2^20, r < 2^124), then 5g₁..5g₄ (< 2^28.4).
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
+fn armv4_key(r: &[u64; 2]) -> [u32; 9] {
+    let v = u128::from(r[0]) | u128::from(r[1]) << 64;
+    let g: [u32; 5] = core::array::from_fn(|i| ((v >> (26 * i)) as u64 & M26) as u32);
+    [
+        g[0],
+        g[1],
+        g[2],
+        g[3],
+        g[4],
+        5 * g[1],
+        5 * g[2],
+        5 * g[3],
+        5 * g[4],
+    ]
+}
+
+/// The five 26-bit limbs of h (64-bit limbs, h₂ ≤ 5): limbs 0..3 < 2^26,
+/// limb 4 < 2^27.
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
+fn to26(h: &[u64; 3]) -> [u32; 5] {
+    [
+        (h[0] & M26) as u32,
+        ((h[0] >> 26) & M26) as u32,
+        (((h[0] >> 52) | (h[1] << 12)) & M26) as u32,
+        ((h[1] >> 14) & M26) as u32,
+        ((h[1] >> 40) | (h[2] << 24)) as u32,
+    ]
+}
+
+/// Σ 2^(26i)·sᵢ back to 64-bit limbs (each sᵢ < 2^32), carried and
+/// partially reduced: h < 2^130 + 2^128.
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
+fn from26(s: &[u32; 5]) -> [u64; 3] {
+    let [mut s0, mut s1, mut s2, mut s3, mut s4] = s.map(u64::from);
+    s1 += s0 >> 26;
+    s0 &= M26;
+    s2 += s1 >> 26;
+    s1 &= M26;
+    s3 += s2 >> 26;
+    s2 &= M26;
+    s4 += s3 >> 26;
+    s3 &= M26;
+    let c = s4 >> 26;
+    s4 &= M26;
+    s0 += 5 * c;
+    s1 += s0 >> 26;
+    s0 &= M26;
+    let low = u128::from(s0)
+        + (u128::from(s1) << 26)
+        + (u128::from(s2) << 52)
+        + (u128::from(s3) << 78);
+    let (low, carry) = low.overflowing_add(u128::from(s4 & 0xff_ffff) << 104);
+    [low as u64, (low >> 64) as u64, (s4 >> 24) + u64::from(carry)]
 }
 
 #[cfg(test)]
