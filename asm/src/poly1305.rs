@@ -66,6 +66,27 @@ pub mod aarch64 {
             blocks: usize,
             pad: u64,
         );
+
+        /// The hot loop of poly1305-aes's NEON backend (two lanes of radix
+        /// 2^26, `umull`/`umlal`): lane t starts as block t (lane 0 plus
+        /// `h26`), each further 32-byte step is A ← A·r² + (the next two
+        /// blocks, with the 2^128 bit); finally lane t is multiplied by
+        /// r^(2−t) and `sum[k]` = limb k of lane 0 + limb k of lane 1
+        /// (each < 2^28), for the caller to carry back to 64-bit limbs.
+        ///
+        /// # Safety
+        /// The CPU has Advanced SIMD; `sum` is valid for writing 5 `u64`s,
+        /// `h26` for reading 5 `u64`s (26-bit limbs of h, the last < 2^27),
+        /// `pw` for reading 10 `u64`s (`pw[2k + t]` = limb k of r^(2−t),
+        /// frozen, < 2^26), `data` for reading `32·steps` bytes (any
+        /// alignment); `steps` ≥ 1.
+        pub fn uhash_poly1305_neon_steps(
+            sum: *mut u64,
+            h26: *const u64,
+            pw: *const u64,
+            data: *const u8,
+            steps: usize,
+        );
     }
 
     /// The AArch64 Poly1305 kernels of this build, as function pointers.
@@ -73,12 +94,15 @@ pub mod aarch64 {
     pub struct Kernels {
         /// `uhash_poly1305_blocks_a64`.
         pub blocks_a64: unsafe extern "C" fn(*mut u64, *const u64, *const u8, usize, u64),
+        /// `uhash_poly1305_neon_steps`.
+        pub neon_steps: unsafe extern "C" fn(*mut u64, *const u64, *const u64, *const u8, usize),
     }
 
     /// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
     #[cfg(uhash_asm)]
     pub const KERNELS: Option<Kernels> = Some(Kernels {
         blocks_a64: uhash_poly1305_blocks_a64,
+        neon_steps: uhash_poly1305_neon_steps,
     });
     /// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
     #[cfg(not(uhash_asm))]

@@ -19,8 +19,11 @@
  * summed in three 64-bit columns (col0 = lo d0; col1 = hi d0 + lo d1 + …;
  * col2 = top); the two carry chains of col0→col1→col2 run on CF (`adcx`)
  * and OF (`adox`) side by side. Then bits ≥ 130 fold back: c = 5·⌊top/4⌋ =
- * (top & ~3) + (top >> 2), h2 = top & 3, h += c. No branch or address
- * depends on h, r or the data; the loop count is `blocks`.
+ * (top & ~3) + (top >> 2), h2 = top & 3, h += c. The next block is added
+ * in the same pass (h ← h + m' + c, the message half while c is computed),
+ * which takes the separate message add off the multiply-to-multiply
+ * path; h2 ≤ 6 then, and every bound above still holds. No branch or
+ * address depends on h, r or the data; the loop count is `blocks`.
  */
 #include "uhash_asm.h"
 
@@ -44,13 +47,13 @@ UHASH_FUNC(uhash_poly1305_blocks_mulx)
     movq    (%rdi), %rax                 /* h0 */
     movq    8(%rdi), %rbx                /* h1 */
     movq    16(%rdi), %r14               /* h2 */
-    .p2align 4
-1:
-    /* h += m + pad·2^128 */
+    /* h += m + pad·2^128 for the first block */
     addq    (%rsi), %rax
     adcq    8(%rsi), %rbx
     adcq    %r8, %r14
-    /* products */
+    .p2align 4
+1:
+    /* products (h2 ≤ 6 here) */
     movq    %rax, %rdx
     mulxq   %r11, %rax, %r9              /* A = h0·r0: r9:rax   */
     mulxq   %r12, %r10, %r15             /* B = h0·r1: r15:r10  */
@@ -70,19 +73,29 @@ UHASH_FUNC(uhash_poly1305_blocks_mulx)
     adcx    %rdx, %rbp                   /* col2 += CF                          */
     addq    %r10, %rbx                   /* col1 += B0                          */
     adcq    %rdx, %rbp                   /* top = col2 + carry (< 2^63)         */
-    /* fold bits ≥ 130 */
+    /* fold bits ≥ 130: c = 5·⌊top/4⌋ = (top & ~3) + (top >> 2), h2 = top & 3 */
     movq    %rbp, %r14
-    andq    $3, %r14                     /* h2 = top & 3 */
+    andq    $3, %r14
     andq    $-4, %rbp
     movq    %rbp, %rdi
     shrq    $2, %rdi
-    addq    %rdi, %rbp                   /* c = 5·⌊top/4⌋ */
+    addq    %rdi, %rbp                   /* c */
+    decq    %rcx
+    jz      2f
+    /* not the last block: h ← h + c + the next block, the block added
+     * while c is still being computed (h2 ≤ 3 + 1 + 2) */
+    addq    $16, %rsi
+    addq    (%rsi), %rax
+    adcq    8(%rsi), %rbx
+    adcq    %r8, %r14
     addq    %rbp, %rax
     adcq    $0, %rbx
     adcq    $0, %r14
-    addq    $16, %rsi
-    decq    %rcx
-    jnz     1b
+    jmp     1b
+2:
+    addq    %rbp, %rax
+    adcq    $0, %rbx
+    adcq    $0, %r14
     popq    %rdi
     movq    %rax, (%rdi)
     movq    %rbx, 8(%rdi)

@@ -4,13 +4,17 @@
 //! | target | blocks (scalar interface) | long messages |
 //! |---|---|---|
 //! | x86-64 with BMI2 + ADX | `uhash_poly1305_blocks_mulx` (radix 2^64, `mulx`, `adcx`/`adox`) | the same |
-//! | AArch64 (little-endian) | `uhash_poly1305_blocks_a64` (radix 2^64, `mul`/`umulh`) | the same |
+//! | AArch64 (little-endian) | `uhash_poly1305_blocks_a64` (radix 2^64, `mul`/`umulh`) | ≥ 1 KiB: `uhash_poly1305_neon_steps` (2 lanes, radix 2^26), then the scalar kernel |
 //! | 32-bit ARM (ARM state) | `uhash_poly1305_blocks_armv4` (radix 2^26, UMULL/UMLAL) | the same |
 //!
 //! The scalar kernels implement the scalar block interface of
 //! [`crate::backend`] (h < 2^130 + 2^128 in three 64-bit limbs on entry
 //! and exit, the clamped r as two limbs) and also absorb the padded final
-//! block (`pad = 0`). The ARMv4 kernel works on five 26-bit limbs of h
+//! block (`pad = 0`). The NEON loop is a drop-in for the hot loop of the
+//! NEON intrinsics backend: the Rust side computes the powers r², r and
+//! the 26-bit limbs of h as that backend does (its `radix26.rs` helpers)
+//! and carries the kernel's lane sums back; it runs from the same
+//! threshold (`RADIX26_MIN_BYTES`). The ARMv4 kernel works on five 26-bit limbs of h
 //! and a table of r's limbs and their multiples by 5; the wrapper converts
 //! at the boundary, per call (`armv4_key`, `to26`, `from26`).
 //!
@@ -28,10 +32,10 @@
 //! prefix there, the scalar kernel for the rest), as the AArch64 NEON loop
 //! is.
 
-#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-use uhash_core::backend::Neon;
 #[cfg(target_arch = "x86_64")]
 use uhash_core::backend::Mulx;
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+use uhash_core::backend::Neon;
 
 /// Which assembly kernels an `Asm` engine runs; the witnesses prove the CPU
 /// features, and a value exists only when the kernels were assembled.
@@ -42,7 +46,8 @@ pub(crate) enum AsmImp {
     #[cfg(target_arch = "x86_64")]
     Mulx(Mulx),
     /// Little-endian AArch64 (Advanced SIMD, which every AArch64 Linux CPU
-    /// has): the `mul`/`umulh` scalar kernel.
+    /// has): the NEON loop for long bodies, the `mul`/`umulh` scalar
+    /// kernel for the rest.
     #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
     Aarch64(Neon),
     /// 32-bit ARM in ARM state: the UMULL/UMLAL radix-2^26 kernel.
@@ -153,6 +158,31 @@ impl AsmImp {
     /// kernel where this set has one, the scalar kernel for the rest.
     #[inline]
     pub(crate) fn absorb(self, h: &mut [u64; 3], r: &[u64; 2], data: &[u8]) {
+        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+        let data = match (self, uhash_asm::poly1305::aarch64::KERNELS) {
+            (Self::Aarch64(_), Some(k)) if data.len() >= super::RADIX26_MIN_BYTES => {
+                let steps = data.len() / 32;
+                let pw = super::neon::powers26(r);
+                let h26 = super::neon::to26(h);
+                let mut sum = [0u64; 5];
+                // SAFETY: the `Aarch64` witness proves Advanced SIMD; `sum`
+                // is 5 words, `h26` 5 limbs of an h < 2^130 + 2^128 (the
+                // last < 2^27), `pw` the 10 frozen limbs of r², r, and the
+                // kernel reads 32·steps ≤ data.len() bytes, steps ≥ 32.
+                unsafe {
+                    (k.neon_steps)(
+                        sum.as_mut_ptr(),
+                        h26.as_ptr(),
+                        pw.as_ptr().cast(),
+                        data.as_ptr(),
+                        steps,
+                    );
+                }
+                *h = super::neon::from26(sum);
+                &data[steps * 32..]
+            }
+            _ => data,
+        };
         self.blocks(h, r, data, true);
     }
 }
@@ -210,12 +240,14 @@ fn from26(s: &[u32; 5]) -> [u64; 3] {
     s0 += 5 * c;
     s1 += s0 >> 26;
     s0 &= M26;
-    let low = u128::from(s0)
-        + (u128::from(s1) << 26)
-        + (u128::from(s2) << 52)
-        + (u128::from(s3) << 78);
+    let low =
+        u128::from(s0) + (u128::from(s1) << 26) + (u128::from(s2) << 52) + (u128::from(s3) << 78);
     let (low, carry) = low.overflowing_add(u128::from(s4 & 0xff_ffff) << 104);
-    [low as u64, (low >> 64) as u64, (s4 >> 24) + u64::from(carry)]
+    [
+        low as u64,
+        (low >> 64) as u64,
+        (s4 >> 24) + u64::from(carry),
+    ]
 }
 
 #[cfg(test)]
