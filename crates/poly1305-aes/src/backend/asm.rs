@@ -14,9 +14,10 @@
 //! NEON intrinsics backend: the Rust side computes the powers r², r and
 //! the 26-bit limbs of h as that backend does (its `radix26.rs` helpers)
 //! and carries the kernel's lane sums back; it runs from the same
-//! threshold (`RADIX26_MIN_BYTES`). The ARMv4 kernel works on five 26-bit limbs of h
-//! and a table of r's limbs and their multiples by 5; the wrapper converts
-//! at the boundary, per call (`armv4_key`, `to26`, `from26`).
+//! threshold (`RADIX26_MIN_BYTES`). The ARMv4 kernel works on five 26-bit
+//! limbs of h and a table of r's limbs and their multiples by 5; the
+//! wrapper converts at the boundary, per call (`armv4_key`, `to26`,
+//! `from26`).
 //!
 //! The backend exists only when `uhash-asm` assembled its kernels for this
 //! target ([`uhash_asm::AVAILABLE`]) and the CPU has the instruction set
@@ -35,15 +36,16 @@
 //! | 1 KiB | 0.914 (346.5 ns) | 0.919 (348.7 ns) | 0.907 (344.0 ns) |
 //! | 64 KiB | 0.870 (21.12 µs) | 0.862 (20.93 µs) | 0.622 (15.09 µs) |
 //!
-//! The scalar kernel is on par with `soft64` (the compiler emits nearly
-//! the same `mulx`/`adc` sequence; the asm saves a few cycles per call
-//! and adds the next block while it folds), within this machine's noise.
-//! Both follow Horner's rule one block at a time, a dependency chain of a
-//! multiply and a carry fold per 16 bytes, so from 1 KiB the AVX2
-//! radix-2^26 backend (four independent lanes) is faster, and the IFMA
-//! backend more so where present (this machine has no IFMA, so that
-//! comparison was not measured). `detect()` therefore keeps its order;
-//! `Asm` is never the default.
+//! The scalar kernel is on par with `soft64`, within this machine's noise:
+//! both run the same arithmetic (four `mulx`-class products, two small
+//! ones, a carry fold) one block at a time, so both are bound by the
+//! latency of that dependency chain. A rescheduled variant (products in
+//! input-ready order, h2's products last) measured no better in a second
+//! run (64 KiB: 21.34 µs against 21.01 µs for soft) and was not kept.
+//! From 1 KiB the AVX2 radix-2^26 backend (four independent lanes) is
+//! faster, and the IFMA backend more so where present (this machine has
+//! no IFMA, so that comparison was not measured). `detect()` therefore
+//! keeps its order; `Asm` is never the default.
 //!
 //! # Adding kernel sets
 //! [`AsmImp`] names the kernel set an `Asm` engine runs. On x86-64 it is
