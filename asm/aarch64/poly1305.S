@@ -11,8 +11,20 @@
  *       h = h0 + 2^64·h1 + 2^128·h2 < 2^130 + 2^128 on entry and exit, r
  *       clamped, pad 0 or 1.
  *
- * The kernel neither branches nor indexes memory on h, r or the data; the
- * loop count is `blocks`.
+ *   void uhash_poly1305_neon_steps(uint64_t sum[5], const uint64_t h26[5],
+ *                                  const uint64_t pw[5][2],
+ *                                  const uint8_t *data, size_t steps);
+ *       NEON, two lanes of radix 2^26 (`umull`/`umlal` 2S→2D): the hot loop
+ *       of poly1305-aes's NEON intrinsics backend (its `radix26.rs`).
+ *       pw[k][t] is limb k of r^(2−t) (frozen, < 2^26), h26 the 26-bit limbs
+ *       of h (h26[4] < 2^27), steps ≥ 1 the number of 32-byte steps. Lane t
+ *       starts as block t (lane 0 plus h); each further step is
+ *       A ← A·r^2 + (the next two blocks); finally lane t is multiplied by
+ *       r^(2−t) and sum[k] = limb k of lane 0 + limb k of lane 1 (< 2^28
+ *       each), which the caller carries back to 64-bit limbs.
+ *
+ * Neither kernel branches or indexes memory on h, r or the data; the loop
+ * counts are `blocks` and `steps`.
  */
 #include "uhash_asm.h"
 
