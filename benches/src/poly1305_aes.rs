@@ -2,9 +2,11 @@
 //! Poly1305 peers of [`crate::poly1305_peers`] (same family and function
 //! names, so one `--filter poly1305` run times them side by side).
 //!
-//! * `poly1305/Poly1305/uhash[-soft]`: [`poly1305_aes::Poly1305`] on the
-//!   default backend (IFMA where present) and forced soft, with a long-term
-//!   key (state keyed once, cloned per message) and a fresh key per call.
+//! * `poly1305/Poly1305/uhash[-soft|-asm]`: [`poly1305_aes::Poly1305`] on
+//!   the default backend (IFMA where present), forced soft and (feature
+//!   `asm`, where the kernels run) the hand-written assembly, with a
+//!   long-term key (state keyed once, cloned per message) and a fresh key
+//!   per call.
 //! * `poly1305-aes/Poly1305-AES/…`: the paper's MAC with a long-term key
 //!   k ‖ r and a new nonce per message (AES_k(n) per message), ours and
 //!   RustCrypto's `poly1305` + `aes` composed the same way.
@@ -29,17 +31,27 @@ fn aes_key() -> [u8; 32] {
 /// The rows.
 pub fn rows() -> Vec<Row> {
     let mut rows = Vec::new();
-    for (backend, id, name) in [
+    let mut backends = vec![
         (None, "uhash", "uhash poly1305-aes (default backend)"),
         (
             Some(Backend::Soft),
             "uhash-soft",
             "uhash poly1305-aes (soft)",
         ),
-    ] {
+    ];
+    // The hand-written assembly (feature `asm` of this crate, which turns
+    // on `poly1305-aes/asm`), when this build and CPU run it.
+    if Poly1305::new_with_backend(&[0; 32], Backend::Asm).is_ok() {
+        backends.push((
+            Some(Backend::Asm),
+            "uhash-asm",
+            "uhash poly1305-aes (hand-written assembly)",
+        ));
+    }
+    for (backend, id, name) in backends {
         let make = move |key: &[u8; 32]| match backend {
             None => Poly1305::new(&(*key).into()),
-            Some(b) => Poly1305::new_with_backend(key, b).expect("soft is always there"),
+            Some(b) => Poly1305::new_with_backend(key, b).expect("checked above"),
         };
         let mut long = Row::new(
             "poly1305",

@@ -16,6 +16,8 @@
 //! once per message and kept in [`State`]) and return h in the same form,
 //! so a message can move from SIMD to scalar code for its tail.
 
+#[cfg(feature = "asm")]
+pub(crate) mod asm;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
@@ -34,7 +36,12 @@ use uhash_core::{Backend, Error};
 use zeroize::Zeroize;
 
 /// The backends this crate implements, fastest first (the order
-/// [`crate::detect`] tries them in).
+/// [`crate::detect`] tries them in), then [`Backend::Asm`] (the
+/// hand-written kernels of feature `asm`), which is only ever chosen on
+/// request: ask for it with `new_with_backend` / `with_backend`, which
+/// answer [`Error::UnsupportedBackend`] when this build did not assemble
+/// the kernels or the CPU lacks their instructions
+/// ([`Backend::is_supported`] cannot know and answers `false`).
 pub const SUPPORTED: &[Backend] = &[
     Backend::Ifma,
     Backend::Avx512,
@@ -43,6 +50,7 @@ pub const SUPPORTED: &[Backend] = &[
     Backend::Soft,
     Backend::Soft32,
     Backend::Float,
+    Backend::Asm,
 ];
 
 /// A backend that this CPU can run, with the witness of its features.
@@ -59,6 +67,8 @@ pub(crate) enum Engine {
     Avx2(uhash_core::backend::Avx2),
     #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
     Neon(uhash_core::backend::Neon),
+    #[cfg(feature = "asm")]
+    Asm(asm::AsmImp),
 }
 
 impl Engine {
@@ -108,6 +118,10 @@ impl Engine {
             Backend::Neon => uhash_core::backend::Neon::detect()
                 .map(Engine::Neon)
                 .ok_or(Error::UnsupportedBackend(backend)),
+            #[cfg(feature = "asm")]
+            Backend::Asm => asm::AsmImp::detect()
+                .map(Engine::Asm)
+                .ok_or(Error::UnsupportedBackend(backend)),
             _ => Err(Error::UnsupportedBackend(backend)),
         }
     }
@@ -126,6 +140,8 @@ impl Engine {
             Engine::Avx2(_) => Backend::Avx2,
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
             Engine::Neon(_) => Backend::Neon,
+            #[cfg(feature = "asm")]
+            Engine::Asm(_) => Backend::Asm,
         }
     }
 }
@@ -293,6 +309,8 @@ impl State {
                 };
                 soft64::blocks(&mut self.h, &self.r, &data[done..], true);
             }
+            #[cfg(feature = "asm")]
+            Engine::Asm(a) => a.absorb(&mut self.h, &self.r, data),
         }
     }
 
@@ -307,6 +325,8 @@ impl State {
         match self.engine {
             Engine::Soft32 => soft32::blocks(&mut self.h, &self.r, &block, false),
             Engine::Float => float::blocks(&mut self.h, &self.r, &block, false),
+            #[cfg(feature = "asm")]
+            Engine::Asm(a) => a.blocks(&mut self.h, &self.r, &block, false),
             _ => soft64::blocks(&mut self.h, &self.r, &block, false),
         }
     }

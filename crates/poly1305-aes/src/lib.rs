@@ -47,7 +47,11 @@
 //! compute the powers of r they need per message (key agility), except
 //! with the opt-in [`Poly1305WithPowers`]; messages shorter than 256 bytes
 //! (IFMA) or 1024 bytes (radix-2^26 backends) take the scalar path
-//! (measured: below that the powers cost more than they save). Every backend computes the same function bit for bit
+//! (measured: below that the powers cost more than they save). With
+//! feature `asm`, [`Backend::Asm`] runs hand-written kernels (crate
+//! `uhash-asm`): scalar `mulx`/`adcx`/`adox` on x86-64 with BMI2 + ADX,
+//! scalar `mul`/`umulh` and a NEON radix-2^26 loop on AArch64, UMULL/UMLAL
+//! radix 2^26 on 32-bit ARM; only on request, never detected. Every backend computes the same function bit for bit
 //! (tested against the big-integer reference `uhash-ref`). Building with
 //! `--cfg uhash_backend="soft"` forces the portable path.
 #![no_std]

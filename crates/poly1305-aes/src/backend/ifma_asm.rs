@@ -59,14 +59,6 @@
 //! −15 %) carry over: from 0.154 that is 0.13–0.14 cycles/byte, below the
 //! 0.15 goal — unmeasured until the harness runs on such a CPU.
 
-#![cfg_attr(
-    not(test),
-    expect(
-        dead_code,
-        reason = "the Asm engine (its own branch) calls these; merged later"
-    )
-)]
-
 use super::ifma::{self, Powers};
 use uhash_core::backend::{Ifma, IfmaVbmi2};
 
@@ -90,6 +82,7 @@ impl IfmaAsm {
     }
 
     /// The IFMA witness, for [`Powers::new`].
+    #[cfg_attr(not(test), expect(dead_code, reason = "cached powers: tests only"))]
     pub(crate) fn ifma(self) -> Ifma {
         self.ifma
     }
@@ -98,7 +91,10 @@ impl IfmaAsm {
 /// [`ifma::blocks`] with the group loop in assembly: absorbs every whole
 /// block of `data` (with the 2^128 bit) and returns their length; `h` in
 /// and out as in [`super::soft64::blocks`] (h < 2^130 + 2^128).
+/// (`Engine::Asm` computes the powers per message, with [`blocks_once`];
+/// this cached form is tested beside it for a later long-term-key type.)
 #[inline]
+#[cfg_attr(not(test), expect(dead_code, reason = "cached powers: tests only"))]
 pub(crate) fn blocks(w: IfmaAsm, h: &mut [u64; 3], p: &Powers, data: &[u8]) -> usize {
     let _ = w.vbmi2;
     match uhash_asm::poly1305_ifma::KERNELS {

@@ -114,7 +114,7 @@ macro_rules! mul26p {
 
 /// The five 26-bit limbs of h (64-bit limbs, h₂ ≤ 5).
 #[inline(always)]
-fn to26(h: &[u64; 3]) -> [u64; 5] {
+pub(crate) fn to26(h: &[u64; 3]) -> [u64; 5] {
     [
         h[0] & M26,
         (h[0] >> 26) & M26,
@@ -126,7 +126,7 @@ fn to26(h: &[u64; 3]) -> [u64; 5] {
 
 /// Σ 2^(26i)·sᵢ (each sᵢ < 2^40) back to 64-bit limbs, h < 2^130 + 2^128.
 #[inline(always)]
-fn from26(s: [u64; 5]) -> [u64; 3] {
+pub(crate) fn from26(s: [u64; 5]) -> [u64; 3] {
     let [mut s0, mut s1, mut s2, mut s3, mut s4] = s;
     s1 += s0 >> 26;
     s0 &= M26;
@@ -153,7 +153,7 @@ fn from26(s: [u64; 5]) -> [u64; 3] {
 /// the scalar field arithmetic of `uhash_core::p130`.
 #[inline(always)]
 #[allow(dead_code)]
-fn powers26(r: &[u64; 2]) -> [[u64; LANES]; 5] {
+pub(crate) fn powers26(r: &[u64; 2]) -> [[u64; LANES]; 5] {
     powers26_n::<LANES>(r)
 }
 
