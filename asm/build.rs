@@ -69,6 +69,9 @@ fn build() {
         return;
     };
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
+    // The directory itself: cargo then rescans it, so that a kernel file
+    // added or removed (not only one edited) rebuilds the archive.
+    println!("cargo::rerun-if-changed={}", root.join(dir).display());
     let files = sources(&root.join(dir));
     for f in &files {
         println!("cargo::rerun-if-changed={}", f.display());

@@ -34,6 +34,7 @@ fn every_exported_symbol_is_prefixed() {
         "uhash_dfc_module_mulx",
         "uhash_dfc_module_batch_mulx",
         "uhash_poly1305_ifma_vbmi2_groups",
+        "uhash_poly1305_blocks_mulx",
     ] {
         assert!(syms.contains(&k), "{k} missing from {syms:?}");
     }
