@@ -22,9 +22,9 @@
 
 const M26: u64 = (1 << 26) - 1;
 
-/// `h·g` with `g5 = 5g` (limbs 1..4 used), carried.
-#[allow(unused_macros)] // AVX2 uses `mul26p!`
-macro_rules! mul26 {
+/// The five column sums of `h·g` with `g5 = 5g` (limbs 1..4 used), not
+/// carried (each < 2^58).
+macro_rules! products26 {
     ($h:expr, $g:expr, $g5:expr) => {{
         let h = $h;
         let g = $g;
@@ -49,6 +49,15 @@ macro_rules! mul26 {
             vadd!(vmul!(h[0], g[4]), vmul!(h[1], g[3])),
             vadd!(vadd!(vmul!(h[2], g[2]), vmul!(h[3], g[1])), vmul!(h[4], g[0]))
         );
+        [d0, d1, d2, d3, d4]
+    }};
+}
+
+/// `h·g` with `g5 = 5g` (limbs 1..4 used), carried.
+#[allow(unused_macros)] // AVX2 uses `mul26p!`
+macro_rules! mul26 {
+    ($h:expr, $g:expr, $g5:expr) => {{
+        let [d0, d1, d2, d3, d4] = products26!($h, $g, $g5);
         let m = vset1!(M26);
         let d1 = vadd!(d1, vsrl!(d0, 26));
         let d0 = vand!(d0, m);
@@ -75,29 +84,7 @@ macro_rules! mul26 {
 #[allow(unused_macros)]
 macro_rules! mul26p {
     ($h:expr, $g:expr, $g5:expr) => {{
-        let h = $h;
-        let g = $g;
-        let g5 = $g5;
-        let d0 = vadd!(
-            vadd!(vmul!(h[0], g[0]), vmul!(h[1], g5[4])),
-            vadd!(vadd!(vmul!(h[2], g5[3]), vmul!(h[3], g5[2])), vmul!(h[4], g5[1]))
-        );
-        let d1 = vadd!(
-            vadd!(vmul!(h[0], g[1]), vmul!(h[1], g[0])),
-            vadd!(vadd!(vmul!(h[2], g5[4]), vmul!(h[3], g5[3])), vmul!(h[4], g5[2]))
-        );
-        let d2 = vadd!(
-            vadd!(vmul!(h[0], g[2]), vmul!(h[1], g[1])),
-            vadd!(vadd!(vmul!(h[2], g[0]), vmul!(h[3], g5[4])), vmul!(h[4], g5[3]))
-        );
-        let d3 = vadd!(
-            vadd!(vmul!(h[0], g[3]), vmul!(h[1], g[2])),
-            vadd!(vadd!(vmul!(h[2], g[1]), vmul!(h[3], g[0])), vmul!(h[4], g5[4]))
-        );
-        let d4 = vadd!(
-            vadd!(vmul!(h[0], g[4]), vmul!(h[1], g[3])),
-            vadd!(vadd!(vmul!(h[2], g[2]), vmul!(h[3], g[1])), vmul!(h[4], g[0]))
-        );
+        let [d0, d1, d2, d3, d4] = products26!($h, $g, $g5);
         let m = vset1!(M26);
         let (d4, d3) = (vadd!(d4, vsrl!(d3, 26)), vand!(d3, m));
         let (d1, d0) = (vadd!(d1, vsrl!(d0, 26)), vand!(d0, m));
