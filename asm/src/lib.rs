@@ -42,6 +42,8 @@
 /// target (feature `asm` on, a supported target, and the assembler worked).
 pub const AVAILABLE: bool = cfg!(uhash_asm);
 
+pub mod digest;
+
 /// x86-64 (System V ABI) kernels.
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64 {

@@ -1,0 +1,159 @@
+//! The hand-written assembly backend ([`Backend::Asm`](uhash_core::Backend::Asm),
+//! feature `asm`): safe wrappers over the `uhash-asm` digest kernels.
+//!
+//! | target | digest (n = 1) | digestMW n = 2..=8 |
+//! |---|---|---|
+//! | x86-64 with AVX2 | `uhash_digest_mw1_avx2` | `uhash_digest_mw<n>_avx2` |
+//!
+//! Every kernel computes the b = 32 digestMW sums of `soft::mw32_sums`
+//! over the words both the message and the key windows hold, including the
+//! tail (no Rust tail loop). Other output counts (none at present: the
+//! engine asks for n ≤ 8) fall back to the portable code, so an `Asm`
+//! engine computes every function, bit for bit as the others.
+//!
+//! The backend exists only when `uhash-asm` assembled its kernels for this
+//! target ([`uhash_asm::AVAILABLE`]) and the CPU has the instruction set
+//! the kernels need; [`AsmImp::detect`] checks both. It is never the
+//! default: `Engine::detect()` keeps the intrinsics backends.
+
+#[cfg(target_arch = "x86_64")]
+use uhash_core::backend::Avx2;
+
+/// Which assembly kernels an `Asm` engine runs; the witnesses prove the CPU
+/// features, and a value exists only when the kernels were assembled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AsmImp {
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2),
+}
+
+impl AsmImp {
+    /// The assembly kernels this build and CPU can run. `None` without
+    /// assembled kernels, on a CPU without the instruction set, and under
+    /// `--cfg uhash_backend="soft"`.
+    #[allow(unreachable_code)]
+    pub(crate) fn detect() -> Option<Self> {
+        if uhash_core::backend::forced_soft() {
+            return None;
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            uhash_asm::digest::x86_64::KERNELS?;
+            return Avx2::detect().map(Self::Avx2);
+        }
+        None
+    }
+
+    /// The digestMW (b = 32) sums of N outputs (`soft::mw32_sums`).
+    #[inline]
+    pub(crate) fn mw32_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u32; N] {
+        // The words soft::mw32_sums sums: those of the message whose key
+        // windows (t + N words) the key holds.
+        let words = (msg.len() / 4).min(key.len().saturating_sub(N));
+        if words == 0 || N == 0 {
+            return [0; N];
+        }
+        let mut out = [0u32; 8];
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Self::Avx2(_w) => match (uhash_asm::digest::x86_64::KERNELS, N) {
+                (Some(k), 1..=8) => {
+                    // SAFETY: `_w` proves AVX2; the kernel reads `words` ≤
+                    // msg.len()/4 message words and `words + N` ≤ key.len()
+                    // key words (by the `min` above) and writes out[..N],
+                    // N ≤ 8 = out.len().
+                    unsafe {
+                        (k.mw_avx2[N - 1])(key.as_ptr(), msg.as_ptr(), words, out.as_mut_ptr())
+                    };
+                }
+                _ => return crate::soft::mw32_sums::<N>(key, msg),
+            },
+        }
+        core::array::from_fn(|r| out[r])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The kernels against the portable sums at the kernel level: every
+    //! N = 1..=8, word counts 0..=70 (around the 8- and 4-word blocks),
+    //! unaligned messages, trailing bytes that are not a word, keys shorter
+    //! than the windows (which bound the words summed), all-ones words.
+    extern crate std;
+    use super::AsmImp;
+    use crate::soft;
+    use proptest::prelude::*;
+    use std::vec::Vec;
+
+    /// The assembly kernels of this build and CPU; `UHASH_EXPECT_ASM=1`
+    /// (CI) turns their absence into a failure.
+    fn imp() -> Option<AsmImp> {
+        let a = AsmImp::detect();
+        if std::env::var_os("UHASH_EXPECT_ASM").is_some() && !uhash_core::backend::forced_soft() {
+            assert!(a.is_some(), "UHASH_EXPECT_ASM set but no assembly backend");
+        }
+        a
+    }
+
+    fn check(a: AsmImp, key: &[u32], msg: &[u8]) {
+        macro_rules! each {
+            ($($n:literal)+) => {$(
+                assert_eq!(
+                    a.mw32_sums::<$n>(key, msg),
+                    soft::mw32_sums::<$n>(key, msg),
+                    "{a:?} n={} words={} key={}", $n, msg.len() / 4, key.len()
+                );
+            )+};
+        }
+        each!(1 2 3 4 5 6 7 8);
+    }
+
+    fn pattern(n: usize, seed: u32) -> Vec<u32> {
+        (0..n as u32)
+            .map(|i| {
+                i.wrapping_mul(0x9e37_79b9)
+                    .wrapping_add(seed)
+                    .rotate_left(i % 31)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn edge_word_counts_alignments_and_extremes() {
+        let Some(a) = imp() else { return };
+        for words in 0..=70usize {
+            for off in 0..4 {
+                let key = pattern(words + 8, 7);
+                let mut buf = std::vec![0u8; 4 * words + 3 + off];
+                for (i, b) in buf.iter_mut().enumerate() {
+                    *b = (i as u8).wrapping_mul(37).wrapping_add(11);
+                }
+                for extra in [0, 3] {
+                    let msg = &buf[off..off + 4 * words + extra];
+                    check(a, &key, msg);
+                    // Key shorter than the windows: it bounds the words.
+                    check(a, &key[..words / 2], msg);
+                    check(a, &key[..words + 1], msg);
+                }
+                let ones = std::vec![0xffu8; 4 * words + off];
+                let max = std::vec![u32::MAX; words + 8];
+                check(a, &max, &ones[off..]);
+                check(a, &max, &buf[off..off + 4 * words]);
+                check(a, &key, &ones[off..]);
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn kernels_equal_soft(
+            key in proptest::collection::vec(any::<u32>(), 0..600),
+            msg in proptest::collection::vec(any::<u8>(), 0..2600),
+            off in 0usize..4,
+        ) {
+            if let Some(a) = imp() {
+                check(a, &key, msg.get(off..).unwrap_or(&[]));
+            }
+        }
+    }
+}
