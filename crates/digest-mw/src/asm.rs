@@ -4,12 +4,14 @@
 //! | target | digest (n = 1) | digestMW n = 2..=8 |
 //! |---|---|---|
 //! | x86-64 with AVX2 | `uhash_digest_mw1_avx2` | `uhash_digest_mw<n>_avx2` |
+//! | AArch64 (little-endian) | `uhash_digest_mw1_neon` | `uhash_digest_mw<n>_neon` |
+//! | 32-bit ARM (ARM state) | `uhash_digest_armv4` (MLA, UMULL) | portable code |
 //!
 //! Every kernel computes the b = 32 digestMW sums of `soft::mw32_sums`
 //! over the words both the message and the key windows hold, including the
-//! tail (no Rust tail loop). Other output counts (none at present: the
-//! engine asks for n ≤ 8) fall back to the portable code, so an `Asm`
-//! engine computes every function, bit for bit as the others.
+//! tail (no Rust tail loop). Other output counts (n > 1 on ARMv4; n > 8
+//! nowhere, the engine asks for n ≤ 8) fall back to the portable code, so
+//! an `Asm` engine computes every function, bit for bit as the others.
 //!
 //! The backend exists only when `uhash-asm` assembled its kernels for this
 //! target ([`uhash_asm::AVAILABLE`]) and the CPU has the instruction set
@@ -18,6 +20,8 @@
 
 #[cfg(target_arch = "x86_64")]
 use uhash_core::backend::Avx2;
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+use uhash_core::backend::Neon;
 
 /// Which assembly kernels an `Asm` engine runs; the witnesses prove the CPU
 /// features, and a value exists only when the kernels were assembled.
@@ -25,6 +29,10 @@ use uhash_core::backend::Avx2;
 pub(crate) enum AsmImp {
     #[cfg(target_arch = "x86_64")]
     Avx2(Avx2),
+    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+    Neon(Neon),
+    #[cfg(all(target_arch = "arm", target_endian = "little"))]
+    Armv4,
 }
 
 impl AsmImp {
@@ -40,6 +48,16 @@ impl AsmImp {
         {
             uhash_asm::digest::x86_64::KERNELS?;
             return Avx2::detect().map(Self::Avx2);
+        }
+        #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+        {
+            uhash_asm::digest::aarch64::KERNELS?;
+            return Neon::detect().map(Self::Neon);
+        }
+        #[cfg(all(target_arch = "arm", target_endian = "little"))]
+        {
+            uhash_asm::digest::armv4::KERNELS?;
+            return Some(Self::Armv4);
         }
         None
     }
@@ -65,6 +83,29 @@ impl AsmImp {
                     unsafe {
                         (k.mw_avx2[N - 1])(key.as_ptr(), msg.as_ptr(), words, out.as_mut_ptr())
                     };
+                }
+                _ => return crate::soft::mw32_sums::<N>(key, msg),
+            },
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Self::Neon(_w) => match (uhash_asm::digest::aarch64::KERNELS, N) {
+                (Some(k), 1..=8) => {
+                    // SAFETY: `_w` proves Advanced SIMD; reads and writes as
+                    // for AVX2 above (words ≤ msg.len()/4, words + N ≤
+                    // key.len(), out[..N] with N ≤ 8).
+                    unsafe {
+                        (k.mw_neon[N - 1])(key.as_ptr(), msg.as_ptr(), words, out.as_mut_ptr())
+                    };
+                }
+                _ => return crate::soft::mw32_sums::<N>(key, msg),
+            },
+            #[cfg(all(target_arch = "arm", target_endian = "little"))]
+            Self::Armv4 => match uhash_asm::digest::armv4::KERNELS {
+                Some(k) if N == 1 => {
+                    // SAFETY: this build targets a core in ARM state
+                    // (build.rs excludes M-profile targets); the kernel
+                    // reads `words` ≤ msg.len()/4 message words and
+                    // `words + 1` ≤ key.len() key words, nothing else.
+                    out[0] = unsafe { (k.digest)(key.as_ptr(), msg.as_ptr(), words) };
                 }
                 _ => return crate::soft::mw32_sums::<N>(key, msg),
             },
