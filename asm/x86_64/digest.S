@@ -21,6 +21,10 @@
  *         window one further so that its even dwords line up); T_s += P + Q
  *         with 32-bit additions. Seen as dwords, T_s holds Σ lo in its even
  *         and Σ hi in its odd elements: lo belongs to d_s, hi to d_{s−1}.
+ *         Each window K_t (t = 2..n) is loaded once into a register and
+ *         serves both P of T_t and Q of T_{t−1}: n + 3 loads per block
+ *         (K_1 and K_{n+1} are memory operands), not 2n + 3 — with a
+ *         32-byte-aligned key, half of them split a cache line.
  * At the end d_0 = Σ all dwords of T_0 + Σ odd dwords of T_1 and, for
  * 0 < r < n, d_r = Σ even dwords of T_r + Σ odd dwords of T_{r+1}.
  * Per 8 words: 1 shift, 1 + 2n multiplications, 1 + 2n additions (the
@@ -57,6 +61,11 @@
     movl    %eax, 4*\r(%rcx)
 .endm
 
+/* ymm<s> += ymm12 (the last odd-word products, into T_n). */
+.macro DIGEST_ACC_Q s
+    vpaddd  %ymm12, %ymm\s, %ymm\s
+.endm
+
 .macro DIGEST_MW_AVX2 n, name
 UHASH_FUNC(\name)
     .irp s, 0, 1, 2, 3, 4, 5, 6, 7, 8
@@ -71,14 +80,59 @@ UHASH_FUNC(\name)
     vpsrlq  $32, %ymm9, %ymm10
     vpmulld (%rdi), %ymm9, %ymm11
     vpaddd  %ymm11, %ymm0, %ymm0
-    .irp s, 1, 2, 3, 4, 5, 6, 7, 8
-    .if \s <= \n
-    vpmuludq 4*\s(%rdi), %ymm9, %ymm11
-    vpmuludq 4*(\s+1)(%rdi), %ymm10, %ymm12
-    vpaddd  %ymm11, %ymm\s, %ymm\s
-    vpaddd  %ymm12, %ymm\s, %ymm\s
+    vpmuludq 4(%rdi), %ymm9, %ymm11
+    vpaddd  %ymm11, %ymm1, %ymm1
+    .if 2 <= \n
+    vmovdqu 4*2(%rdi), %ymm14
+    vpmuludq %ymm14, %ymm9, %ymm11
+    vpmuludq %ymm14, %ymm10, %ymm12
+    vpaddd  %ymm11, %ymm2, %ymm2
+    vpaddd  %ymm12, %ymm1, %ymm1
     .endif
-    .endr
+    .if 3 <= \n
+    vmovdqu 4*3(%rdi), %ymm14
+    vpmuludq %ymm14, %ymm9, %ymm11
+    vpmuludq %ymm14, %ymm10, %ymm12
+    vpaddd  %ymm11, %ymm3, %ymm3
+    vpaddd  %ymm12, %ymm2, %ymm2
+    .endif
+    .if 4 <= \n
+    vmovdqu 4*4(%rdi), %ymm14
+    vpmuludq %ymm14, %ymm9, %ymm11
+    vpmuludq %ymm14, %ymm10, %ymm12
+    vpaddd  %ymm11, %ymm4, %ymm4
+    vpaddd  %ymm12, %ymm3, %ymm3
+    .endif
+    .if 5 <= \n
+    vmovdqu 4*5(%rdi), %ymm14
+    vpmuludq %ymm14, %ymm9, %ymm11
+    vpmuludq %ymm14, %ymm10, %ymm12
+    vpaddd  %ymm11, %ymm5, %ymm5
+    vpaddd  %ymm12, %ymm4, %ymm4
+    .endif
+    .if 6 <= \n
+    vmovdqu 4*6(%rdi), %ymm14
+    vpmuludq %ymm14, %ymm9, %ymm11
+    vpmuludq %ymm14, %ymm10, %ymm12
+    vpaddd  %ymm11, %ymm6, %ymm6
+    vpaddd  %ymm12, %ymm5, %ymm5
+    .endif
+    .if 7 <= \n
+    vmovdqu 4*7(%rdi), %ymm14
+    vpmuludq %ymm14, %ymm9, %ymm11
+    vpmuludq %ymm14, %ymm10, %ymm12
+    vpaddd  %ymm11, %ymm7, %ymm7
+    vpaddd  %ymm12, %ymm6, %ymm6
+    .endif
+    .if 8 <= \n
+    vmovdqu 4*8(%rdi), %ymm14
+    vpmuludq %ymm14, %ymm9, %ymm11
+    vpmuludq %ymm14, %ymm10, %ymm12
+    vpaddd  %ymm11, %ymm8, %ymm8
+    vpaddd  %ymm12, %ymm7, %ymm7
+    .endif
+    vpmuludq 4*(\n+1)(%rdi), %ymm10, %ymm12
+    DIGEST_ACC_Q \n
     addq    $32, %rsi
     addq    $32, %rdi
     subq    $8, %rdx
