@@ -17,6 +17,7 @@ pub type MwFn = unsafe extern "C" fn(*const u32, *const u8, usize, *mut u32);
 
 /// Declares the kernels `$name` (n = `$n`) and the `KERNELS` constant with
 /// field `$field` = `[$name, ...]`.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 macro_rules! declare {
     ($field:ident, $isa:literal, $req:literal; $($name:ident = $n:literal;)+) => {
         #[cfg(uhash_asm)]
