@@ -26,17 +26,27 @@
  * Σ odd lanes of T_{r+1}, stored to out; then the last 0..3 words are added
  * one at a time (`madd`, `umull`) into out.
  *
- * Registers: T_s = v<s> (s = 0..n ≤ 8), m = v20, K = v21, P = v22,
- * Q = v23, reduction scratch v24, v25; scalar w9..w12.
+ * Registers (all caller-saved): T_s = v<s> for s = 0..min(n, 7), T_8 =
+ * v16 (v8..v15 are callee-saved in AAPCS64), m = v20, K = v21, P = v22,
+ * Q = v23, reduction scratch v24, v25; scalar w9..w12, x12.
  */
 #include "uhash_asm.h"
 
-/* v<s> = 0; v<s>.4s += v22.4s (the per-offset accumulator T_s). */
+/* T_s = 0; T_s.4s += v22.4s, for the accumulator T_s = v<s> (s ≤ 7) or
+ * T_8 = v16 (v8..v15 are callee-saved in AAPCS64, so never touched). */
 .macro ZERO_V s
+    .if \s == 8
+    movi    v16.2d, #0
+    .else
     movi    v\s\().2d, #0
+    .endif
 .endm
 .macro ACC_V s
+    .if \s == 8
+    add     v16.4s, v16.4s, v22.4s
+    .else
     add     v\s\().4s, v\s\().4s, v22.4s
+    .endif
 .endm
 
 .macro DIGEST_MW_NEON n, name
@@ -114,7 +124,7 @@ UHASH_FUNC(\name)
     .endif
     .if 7 < \n
     xtn     v24.2s, v7.2d
-    shrn    v25.2s, v8.2d, #32
+    shrn    v25.2s, v16.2d, #32
     add     v24.2s, v24.2s, v25.2s
     addp    v24.2s, v24.2s, v24.2s
     str     s24, [x3, #28]
