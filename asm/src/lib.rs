@@ -42,6 +42,7 @@
 /// target (feature `asm` on, a supported target, and the assembler worked).
 pub const AVAILABLE: bool = cfg!(uhash_asm);
 
+pub mod digest;
 pub mod poly1305;
 pub mod poly1305_ifma;
 pub mod sqh;

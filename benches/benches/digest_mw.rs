@@ -37,7 +37,7 @@ fn words(n: usize, seed: u64) -> Vec<u32> {
 fn fixed(c: &mut Criterion) {
     let mut g = c.benchmark_group("digest_mw/fixed");
     for e in Engine::all_supported() {
-        for n in [1usize, 2, 3, 5, 8] {
+        for n in [1usize, 2, 3, 4, 5, 8] {
             for len in [1024usize, 8192, 65536] {
                 let mut msg = vec![0u8; len];
                 fill_pseudo_random(&mut msg, len as u64);

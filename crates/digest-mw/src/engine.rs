@@ -9,6 +9,10 @@
 //! and [`Backend::Soft`] (portable). The b = 16 and b = 64 functions always
 //! run the portable code.
 //!
+//! With feature `asm`, [`Engine`] also offers [`Backend::Asm`] (the
+//! hand-written kernels of `uhash-asm`; see the `asm` module's table),
+//! which `new(Backend::Asm)` selects and `detect()` never does.
+//!
 //! `detect()` picks the fastest backend the CPU has; `new(backend)` forces
 //! one and returns [`Error::UnsupportedBackend`] when this CPU or build
 //! cannot run it; `backend()` says which is in use. Every backend returns
@@ -38,6 +42,8 @@ enum Imp {
     Avx512(Avx512),
     #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
     Neon(Neon),
+    #[cfg(feature = "asm")]
+    Asm(crate::asm::AsmImp),
 }
 
 /// The backend of the b = 32 digestMW kernels. See the [module docs](self).
@@ -45,9 +51,16 @@ enum Imp {
 pub struct Engine(Imp);
 
 impl Engine {
-    /// The backends these kernels offer, fastest first.
-    pub const BACKENDS: [Backend; 4] =
-        [Backend::Avx512, Backend::Avx2, Backend::Neon, Backend::Soft];
+    /// The backends these kernels offer: the run-time detected ones fastest
+    /// first, then [`Backend::Asm`] (feature `asm`), which is only ever
+    /// chosen on request.
+    pub const BACKENDS: [Backend; 5] = [
+        Backend::Avx512,
+        Backend::Avx2,
+        Backend::Neon,
+        Backend::Soft,
+        Backend::Asm,
+    ];
 
     /// The portable backend (always available).
     #[must_use]
@@ -81,6 +94,8 @@ impl Engine {
             Backend::Avx512 => Avx512::detect().map_or(none, |w| Ok(Self(Imp::Avx512(w)))),
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
             Backend::Neon => Neon::detect().map_or(none, |w| Ok(Self(Imp::Neon(w)))),
+            #[cfg(feature = "asm")]
+            Backend::Asm => crate::asm::AsmImp::detect().map_or(none, |a| Ok(Self(Imp::Asm(a)))),
             _ => none,
         }
     }
@@ -102,6 +117,8 @@ impl Engine {
             Imp::Avx512(_) => Backend::Avx512,
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
             Imp::Neon(_) => Backend::Neon,
+            #[cfg(feature = "asm")]
+            Imp::Asm(_) => Backend::Asm,
         }
     }
 
@@ -118,6 +135,8 @@ impl Engine {
             Imp::Avx512(w) => crate::x86::avx512::mw32_sums::<N>(w, key, msg),
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
             Imp::Neon(w) => crate::neon::mw32_sums::<N>(w, key, msg),
+            #[cfg(feature = "asm")]
+            Imp::Asm(a) => a.mw32_sums::<N>(key, msg),
         }
     }
 }

@@ -55,19 +55,27 @@
 //! # Backends
 //! [`Engine`] (b = 32): AVX-512 and AVX2 (`vpmuludq`), NEON (`umull`), soft.
 //! b = 16 and 64 run the portable code. `unsafe` code lives only in the
-//! backend modules.
+//! backend modules. With feature `asm`, [`Backend::Asm`] runs the
+//! hand-written kernels of the `uhash-asm` crate (AVX2 on x86-64, NEON on
+//! AArch64, UMULL/MLA on 32-bit ARM), on request (`Engine::new(Backend::Asm)`),
+//! never by `detect()`.
 //!
 //! # Features
 //! `alloc` (default): the long-message kernels, hashes and MACs (their
 //! level-1 keys are one chunk long and live on the heap). Without it the
 //! crate is `no_std` without allocation: the fixed-length functions,
 //! digest′ and the engine.
+//!
+//! `asm`: the assembly backend (needs an assembler at build time; without
+//! the feature nothing is assembled).
 #![no_std]
 #![doc(html_no_source)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+#[cfg(feature = "asm")]
+mod asm;
 pub mod engine;
 mod fixed;
 pub mod prime;
