@@ -14,7 +14,8 @@
 //   d₂ = h₀g₂ + h₁g₁ + h₂g₀ + 5(h₃g₄ + h₄g₃)
 //   d₃ = h₀g₃ + h₁g₂ + h₂g₁ + h₃g₀ + 5h₄g₄
 //   d₄ = h₀g₄ + h₁g₃ + h₂g₂ + h₃g₁ + h₄g₀.
-// Bounds: multiplier limbs (powers of r, frozen) < 2^26, 5g < 2^28.4;
+// Bounds: multiplier limbs (powers of r: frozen, or carried by `mul26p!`)
+// < 2^26 + 2^10, 5g < 2^28.4;
 // accumulator limbs < 2^26 + 2^10 after a carry, < 2^27.1 after adding a
 // block; products < 2^55.5, five of them < 2^58: no 64-bit lane overflows.
 // The carry chain d₀→d₁→…→d₄→(×5)d₀→d₁ leaves limbs below 2^26 + 2^10
@@ -139,19 +140,12 @@ pub(crate) fn from26(s: [u64; 5]) -> [u64; 3] {
 /// r^(LANES−t) in lane t, limbs 0..5 (frozen, < 2^26 each), computed with
 /// the scalar field arithmetic of `uhash_core::p130`.
 #[inline(always)]
-#[allow(dead_code)]
 pub(crate) fn powers26(r: &[u64; 2]) -> [[u64; LANES]; 5] {
-    powers26_n::<LANES>(r)
-}
-
-/// r^(N−t) in element t, limbs 0..5 (frozen, < 2^26 each).
-#[inline(always)]
-fn powers26_n<const N: usize>(r: &[u64; 2]) -> [[u64; N]; 5] {
     use uhash_core::p130::Fe130;
     let rv = Fe130::from_u128(u128::from(r[0]) | u128::from(r[1]) << 64);
-    let mut out = [[0u64; N]; 5];
+    let mut out = [[0u64; LANES]; 5];
     let mut x = rv;
-    for t in (0..N).rev() {
+    for t in (0..LANES).rev() {
         let (low, top) = x.freeze();
         let l = [
             (low as u64) & M26,
@@ -224,18 +218,33 @@ macro_rules! radix26_blocks_x2 {
         let data: &[u8] = $data;
         let steps = data.len() / (32 * LANES);
         if steps > 0 {
-            // pw[k][t] = limb k of r^(2·LANES − t), t < 2·LANES.
-            let pw = powers26_n::<{ 2 * LANES }>($r);
-            let pa: [V; 5] = core::array::from_fn(|k| vload!(pw[k].as_ptr()));
-            let pb: [V; 5] = core::array::from_fn(|k| vload!(pw[k][LANES..].as_ptr()));
             // 5·g laundered through `black_box`: otherwise LLVM rewrites
             // h·(5g) inside the loop as 5·(h·g) (a shift and an add per
             // product, recomputed every step) and spills the rest.
             let times5 = |p: &[V; 5]| -> [V; 5] {
                 core::hint::black_box(core::array::from_fn(|k| vadd!(p[k], vsll!(p[k], 2))))
             };
-            let (pa5, pb5) = (times5(&pa), times5(&pb));
-            let top: [V; 5] = core::array::from_fn(|k| vset1!(pw[k][0]));
+            // pb: r^(LANES − t) in lane t (scalar, frozen); pa: r^(2·LANES − t)
+            // = r^LANES · pb in one vector product (carried, not frozen:
+            // limbs < 2^26 + 2^10, so 5g < 2^28.4 still and every sum of
+            // five products stays < 2^58); top: r^(2·LANES) in every lane.
+            let pw = powers26($r);
+            let pb: [V; 5] = core::array::from_fn(|k| vload!(pw[k].as_ptr()));
+            let pb5 = times5(&pb);
+            let pa = mul26p!(
+                core::array::from_fn::<V, 5, _>(|k| vset1!(pw[k][0])),
+                pb,
+                pb5
+            );
+            // Opaque like the accumulators (see `vopaque!`): LLVM cannot
+            // prove these carried limbs < 2^32 and would widen `vpmuludq`.
+            let pa: [V; 5] = core::array::from_fn(|k| vopaque!(pa[k]));
+            let pa5 = times5(&pa);
+            let mut pa_lanes = [[0u64; LANES]; 5];
+            for k in 0..5 {
+                vstore!(pa_lanes[k].as_mut_ptr(), pa[k]);
+            }
+            let top: [V; 5] = core::array::from_fn(|k| vopaque!(vset1!(pa_lanes[k][0])));
             let top5 = times5(&top);
             let h26 = to26(h);
             let mut first = [[0u64; LANES]; 5];
