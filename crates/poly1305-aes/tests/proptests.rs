@@ -3,22 +3,17 @@
 //! 8- and 16-block SIMD steps and 4 KiB; all-0xff messages and keys with
 //! every allowed bit of r set (carry stress).
 
+mod common;
+
+use common::supported;
 use poly1305_aes::universal_hash::UniversalHash;
-use poly1305_aes::{Backend, Nonce, Poly1305, Poly1305Aes, SUPPORTED_BACKENDS};
+use poly1305_aes::{Nonce, Poly1305, Poly1305Aes};
 use proptest::prelude::*;
 use uhash_ref::poly1305 as reference;
 
-fn supported() -> Vec<Backend> {
-    SUPPORTED_BACKENDS
-        .iter()
-        .copied()
-        .filter(|b| b.is_supported())
-        .collect()
-}
-
 const EDGE: &[usize] = &[
-    0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257, 383, 384, 511, 512, 513, 4095,
-    4096, 4097,
+    0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257, 383, 384, 511, 512, 513, 1023,
+    1024, 1025, 1040, 4095, 4096, 4097,
 ];
 
 fn check_all(key: &[u8; 32], nonce: &[u8; 16], msg: &[u8], splits: &[usize]) {

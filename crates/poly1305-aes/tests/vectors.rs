@@ -5,18 +5,10 @@
 
 mod common;
 
-use common::{hexf, hexv, records};
+use common::{hexf, hexv, records, supported};
 use poly1305_aes::universal_hash::common::TryKeyInit;
 use poly1305_aes::universal_hash::{KeyInit, UniversalHash};
 use poly1305_aes::{Backend, Error, Nonce, Poly1305, Poly1305Aes, SUPPORTED_BACKENDS};
-
-fn supported() -> Vec<Backend> {
-    SUPPORTED_BACKENDS
-        .iter()
-        .copied()
-        .filter(|b| b.is_supported())
-        .collect()
-}
 
 #[test]
 fn bernstein_appendix_a() {
