@@ -27,6 +27,8 @@ pub(crate) mod float;
 pub(crate) mod ifma;
 #[cfg(all(feature = "asm", target_arch = "x86_64"))]
 pub(crate) mod ifma_asm;
+#[allow(dead_code)] // unused on targets with no radix-2^26 path
+pub(crate) mod limbs26;
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
 pub(crate) mod neon;
 pub(crate) mod soft32;

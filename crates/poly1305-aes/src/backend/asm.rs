@@ -164,7 +164,7 @@ impl AsmImp {
             Self::Armv4 => match uhash_asm::poly1305::armv4::KERNELS {
                 Some(k) if n > 0 => {
                     let g = armv4_key(r);
-                    let mut h26 = to26(h);
+                    let mut h26 = to26(h).map(|l| l as u32);
                     // SAFETY: this build targets a core in ARM state
                     // (build.rs excludes M-profile targets); `h26` holds 5
                     // limbs < 2^27 (`to26` of an h < 2^130 + 2^128), `g`
@@ -179,7 +179,7 @@ impl AsmImp {
                             u32::from(hibit),
                         );
                     }
-                    *h = from26(&h26);
+                    *h = from26(h26.map(u64::from));
                 }
                 Some(_) => {}
                 None => super::soft64::blocks(h, r, data, hibit),
@@ -229,7 +229,7 @@ impl AsmImp {
 }
 
 #[cfg(all(target_arch = "arm", target_endian = "little"))]
-const M26: u64 = (1 << 26) - 1;
+use super::limbs26::{M26, from26, to26};
 
 /// The ARMv4 kernel's table for the clamped r: its 26-bit limbs g₀..g₄
 /// (g₄ < 2^20, r < 2^124), then 5g₁..5g₄ (< 2^28.4).
@@ -247,47 +247,6 @@ fn armv4_key(r: &[u64; 2]) -> [u32; 9] {
         5 * g[2],
         5 * g[3],
         5 * g[4],
-    ]
-}
-
-/// The five 26-bit limbs of h (64-bit limbs, h₂ ≤ 5): limbs 0..3 < 2^26,
-/// limb 4 < 2^27.
-#[cfg(all(target_arch = "arm", target_endian = "little"))]
-fn to26(h: &[u64; 3]) -> [u32; 5] {
-    [
-        (h[0] & M26) as u32,
-        ((h[0] >> 26) & M26) as u32,
-        (((h[0] >> 52) | (h[1] << 12)) & M26) as u32,
-        ((h[1] >> 14) & M26) as u32,
-        ((h[1] >> 40) | (h[2] << 24)) as u32,
-    ]
-}
-
-/// Σ 2^(26i)·sᵢ back to 64-bit limbs (each sᵢ < 2^32), carried and
-/// partially reduced: h < 2^130 + 2^128.
-#[cfg(all(target_arch = "arm", target_endian = "little"))]
-fn from26(s: &[u32; 5]) -> [u64; 3] {
-    let [mut s0, mut s1, mut s2, mut s3, mut s4] = s.map(u64::from);
-    s1 += s0 >> 26;
-    s0 &= M26;
-    s2 += s1 >> 26;
-    s1 &= M26;
-    s3 += s2 >> 26;
-    s2 &= M26;
-    s4 += s3 >> 26;
-    s3 &= M26;
-    let c = s4 >> 26;
-    s4 &= M26;
-    s0 += 5 * c;
-    s1 += s0 >> 26;
-    s0 &= M26;
-    let low =
-        u128::from(s0) + (u128::from(s1) << 26) + (u128::from(s2) << 52) + (u128::from(s3) << 78);
-    let (low, carry) = low.overflowing_add(u128::from(s4 & 0xff_ffff) << 104);
-    [
-        low as u64,
-        (low >> 64) as u64,
-        (s4 >> 24) + u64::from(carry),
     ]
 }
 

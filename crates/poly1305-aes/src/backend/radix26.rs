@@ -21,7 +21,7 @@
 // The carry chain d₀→d₁→…→d₄→(×5)d₀→d₁ leaves limbs below 2^26 + 2^10
 // (the top carry is < 2^32, so 5c < 2^35 and d₁ gains < 2^10).
 
-const M26: u64 = (1 << 26) - 1;
+pub(crate) use super::limbs26::{from26, to26, M26};
 
 /// The five column sums of `h·g` with `g5 = 5g` (limbs 1..4 used), not
 /// carried (each < 2^58).
@@ -98,43 +98,6 @@ macro_rules! mul26p {
         let (d4, d3) = (vadd!(d4, vsrl!(d3, 26)), vand!(d3, m));
         [d0, d1, d2, d3, d4]
     }};
-}
-
-/// The five 26-bit limbs of h (64-bit limbs, h₂ ≤ 5).
-#[inline(always)]
-pub(crate) fn to26(h: &[u64; 3]) -> [u64; 5] {
-    [
-        h[0] & M26,
-        (h[0] >> 26) & M26,
-        ((h[0] >> 52) | (h[1] << 12)) & M26,
-        (h[1] >> 14) & M26,
-        (h[1] >> 40) | (h[2] << 24),
-    ]
-}
-
-/// Σ 2^(26i)·sᵢ (each sᵢ < 2^40) back to 64-bit limbs, h < 2^130 + 2^128.
-#[inline(always)]
-pub(crate) fn from26(s: [u64; 5]) -> [u64; 3] {
-    let [mut s0, mut s1, mut s2, mut s3, mut s4] = s;
-    s1 += s0 >> 26;
-    s0 &= M26;
-    s2 += s1 >> 26;
-    s1 &= M26;
-    s3 += s2 >> 26;
-    s2 &= M26;
-    s4 += s3 >> 26;
-    s3 &= M26;
-    let c = s4 >> 26;
-    s4 &= M26;
-    s0 += 5 * c;
-    s1 += s0 >> 26;
-    s0 &= M26;
-    let low = u128::from(s0)
-        + (u128::from(s1) << 26)
-        + (u128::from(s2) << 52)
-        + (u128::from(s3) << 78);
-    let (low, carry) = low.overflowing_add(u128::from(s4 & 0xff_ffff) << 104);
-    [low as u64, (low >> 64) as u64, (s4 >> 24) + u64::from(carry)]
 }
 
 /// r^(LANES−t) in lane t, limbs 0..5 (frozen, < 2^26 each), computed with
