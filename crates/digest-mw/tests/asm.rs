@@ -2,8 +2,9 @@
 //! backend and the big-integer reference (`uhash-ref`): the fixed-length
 //! functions (digest, trunc, digestMW n = 1..=10) on proptest inputs and on
 //! the edge classes (1 word, lengths around the kernels' 8- and 4-word
-//! blocks, unaligned messages, all-0xff keys and messages, all-zero), and
-//! the long-message types with arbitrary update splits. The kernel-level
+//! blocks, unaligned messages, all-0xff keys and messages, all-zero). The
+//! long-message types with arbitrary splits are checked on every backend,
+//! this one included, in `tests/long.rs`. The kernel-level
 //! cases (0 words, keys shorter than the windows) are unit tests in
 //! `src/asm.rs`.
 //!
@@ -11,11 +12,9 @@
 //! `--cfg uhash_backend="soft"`) the tests check that it is refused; with
 //! `UHASH_EXPECT_ASM=1` (CI) its absence is a failure.
 
-use digest_mw::long::{CHUNK_BYTES, DigestMwKernel, FAMILY_DIGEST_MW32};
+use digest_mw::long::CHUNK_BYTES;
 use digest_mw::{Backend, Engine, Error};
 use proptest::prelude::*;
-use uhash_core::long::LongHash;
-use uhash_ref::kdf::{expand, label};
 
 /// The assembly engine, if this build and CPU have it.
 fn asm() -> Option<Engine> {
@@ -139,123 +138,6 @@ proptest! {
             pattern(msg.len() + extra, seed)
         };
         check(&key, &msg, off);
-    }
-}
-
-/// The long-message hash composed from the reference digestMW (as in
-/// `tests/long.rs`).
-fn reference_hash(n: usize, chunk: usize, seed: &[u8; 16], msg: &[u8]) -> Vec<u8> {
-    let f = FAMILY_DIGEST_MW32;
-    let lanes = n as u8;
-    let words = |b: &[u8]| -> Vec<u64> {
-        b.chunks_exact(4)
-            .map(|c| u64::from(u32::from_le_bytes(c.try_into().unwrap())))
-            .collect()
-    };
-    let key = words(&expand(seed, label(f, lanes, 1, 0), 4 * (chunk / 4 + n)));
-    let l2: Vec<Vec<u8>> = (0..n)
-        .map(|i| expand(seed, label(f, lanes, 2, i as u32), 16))
-        .collect();
-    let l3: Vec<Vec<u8>> = (0..n)
-        .map(|i| expand(seed, label(f, lanes, 3, i as u32), 20))
-        .collect();
-    let l1 = |c: &[u8]| uhash_ref::digest::digest_mw(32, &key, &words(c), n).unwrap();
-    uhash_ref::long::long_hash(&l1, chunk, 32, &l2, &l3, msg).unwrap()
-}
-
-/// `LongHash` over the kernel with a run-time chunk and engine, fed in
-/// pieces.
-fn long<const N: usize>(
-    engine: Engine,
-    chunk: usize,
-    seed: &[u8; 16],
-    msg: &[u8],
-    splits: &[usize],
-) -> Vec<u8> {
-    let mut h = LongHash::<DigestMwKernel<N, CHUNK_BYTES>>::from_seed_with_kernel(seed, |ks| {
-        DigestMwKernel::from_key_stream_with(ks, chunk, engine)
-    })
-    .unwrap();
-    let mut rest = msg;
-    for &s in splits {
-        let s = s.min(rest.len());
-        h.update(&rest[..s]);
-        rest = &rest[s..];
-    }
-    h.update(rest);
-    let mut out = vec![0u8; 4 * N];
-    h.finalize_into(&mut out).unwrap();
-    out
-}
-
-fn long_check(n: usize, chunk: usize, seed: &[u8; 16], msg: &[u8], splits: &[usize]) {
-    let Some(a) = asm() else { return };
-    let run = |e: Engine| match n {
-        1 => long::<1>(e, chunk, seed, msg, splits),
-        2 => long::<2>(e, chunk, seed, msg, splits),
-        4 => long::<4>(e, chunk, seed, msg, splits),
-        _ => long::<8>(e, chunk, seed, msg, splits),
-    };
-    let got = run(a);
-    assert_eq!(got, run(Engine::soft()), "asm vs soft n={n} chunk={chunk}");
-    assert_eq!(
-        got,
-        reference_hash(n, chunk, seed, msg),
-        "asm vs ref n={n} chunk={chunk} len={}",
-        msg.len()
-    );
-}
-
-fn config() -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(48u32)
-        .min(48);
-    ProptestConfig::with_cases(cases)
-}
-
-proptest! {
-    #![proptest_config(config())]
-
-    #[test]
-    fn long_hashes_with_any_split_equal_soft_and_reference(
-        n in prop_oneof![Just(1usize), Just(2), Just(4), Just(8)],
-        chunk_words in prop_oneof![1usize..=20, 60usize..=70, Just(1024)],
-        seed in any::<[u8; 16]>(),
-        msg in proptest::collection::vec(any::<u8>(), 0..3000),
-        splits in proptest::collection::vec(0usize..400, 0..6),
-    ) {
-        long_check(n, 4 * chunk_words, &seed, &msg, &splits);
-    }
-}
-
-#[test]
-fn long_hashes_edge_lengths_and_ff() {
-    let seed = [0xffu8; 16];
-    for chunk in [4usize, 32, 36, 64, 4096] {
-        for len in [
-            0usize,
-            1,
-            3,
-            4,
-            5,
-            31,
-            32,
-            33,
-            chunk - 1,
-            chunk,
-            chunk + 1,
-            3 * chunk + 5,
-        ] {
-            for fill in [0u8, 0xff] {
-                let msg = vec![fill; len];
-                for n in [1, 2, 4, 8] {
-                    long_check(n, chunk, &seed, &msg, &[]);
-                    long_check(n, chunk, &seed, &msg, &[1, 7, 33]);
-                }
-            }
-        }
     }
 }
 

@@ -114,24 +114,32 @@ proptest! {
 #[test]
 fn edge_lengths_extreme_bytes_and_byte_by_byte() {
     let seed = [0xffu8; 16];
-    for chunk in [4usize, 64, 68, 256] {
+    for chunk in [4usize, 32, 36, 64, 68, 256, 4096] {
         for len in [
             0usize,
             1,
             3,
             4,
             5,
+            31,
+            32,
+            33,
             chunk - 1,
             chunk,
             chunk + 1,
             2 * chunk,
-            5 * chunk + 3,
+            3 * chunk + 5,
         ] {
             for fill in [0u8, 0xff] {
                 let msg = vec![fill; len];
-                all(4, chunk, &seed, &msg, &[]);
-                let ones = vec![1usize; len];
-                all(2, chunk, &seed, &msg, &ones);
+                for n in [1, 2, 4, 8] {
+                    all(n, chunk, &seed, &msg, &[]);
+                    all(n, chunk, &seed, &msg, &[1, 7, 33]);
+                }
+                if chunk <= 256 {
+                    let ones = vec![1usize; len];
+                    all(2, chunk, &seed, &msg, &ones);
+                }
             }
         }
     }
