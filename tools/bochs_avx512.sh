@@ -59,7 +59,7 @@ for l in sys.stdin:
 rm -rf "$BX/root" "$BX/iso"
 mkdir -p "$BX"/root/{bin,proc,sys,dev,tmp,t} "$BX/iso/isolinux"
 cp /bin/busybox "$BX/root/bin/"
-for a in sh mount poweroff echo cat grep cut sed tr sync; do ln -sf busybox "$BX/root/bin/$a"; done
+for a in sh mount poweroff echo cat grep cut sed tr sync sleep; do ln -sf busybox "$BX/root/bin/$a"; done
 # The tests read their vector files by absolute path (CARGO_MANIFEST_DIR,
 # with `..` in it: every crate directory must exist).
 for c in crates/*/; do mkdir -p "$BX/root$ROOT/$c"; done
@@ -80,6 +80,7 @@ cat >"$BX/root/init" <<EOF
 #!/bin/sh
 mount -t proc proc /proc
 mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev  # /dev/urandom for the tests that seed from the OS
 export PATH=/bin TMPDIR=/tmp PROPTEST_CASES=${PROPTEST_CASES:-16} UHASH_EXPECT_ASM=1
 UHASH_EXPECT_X86=\$(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2 | sed 's/avx512_vbmi2/avx512vbmi2/g' | tr -s ' ' '\n' | grep -xE 'avx2|bmi2|adx|aes|sse2|avx512(f|bw|vl|ifma|vbmi2)' | tr '\n' ',' | sed 's/,\$//')
 export UHASH_EXPECT_X86
@@ -90,7 +91,7 @@ for t in /t/*; do
   echo "BX-RUN \$t"; "\$t" \$(cat "\$t.args"); echo "BX-EXIT \$? \$t"
 done
 echo "BX-DONE"
-sync
+sync; sleep 3  # let the serial console drain
 poweroff -f
 EOF
 chmod +x "$BX/root/init"
