@@ -327,11 +327,13 @@ impl MacHash for DfcHash {
         DfcHash::update(self, data);
     }
 
-    fn finalize_reset(&mut self, out: &mut [u8]) {
-        let h = DfcHash::finalize_reset(self).to_le_bytes();
-        for (o, v) in out.iter_mut().zip(h) {
-            *o = v;
-        }
+    fn finalize_reset(&mut self, out: &mut [u8]) -> Result<(), uhash_core::Error> {
+        let got = out.len();
+        let out: &mut [u8; 8] = out
+            .try_into()
+            .map_err(|_| uhash_core::Error::InvalidOutputLength { expected: 8, got })?;
+        *out = DfcHash::finalize_reset(self).to_le_bytes();
+        Ok(())
     }
 
     fn reset(&mut self) {

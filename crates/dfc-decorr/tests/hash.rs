@@ -205,7 +205,18 @@ fn keys_from_seeds_follow_the_documented_expansion() {
     let mut m = <DfcHash as MacHash>::from_seed(&seed).unwrap();
     MacHash::update(&mut m, &msg);
     let mut out = [0u8; 8];
-    MacHash::finalize_reset(&mut m, &mut out);
+    // A buffer of the wrong size is a typed error and keeps the message.
+    for bad in [0usize, 7, 9] {
+        let mut short = vec![0u8; bad];
+        assert_eq!(
+            MacHash::finalize_reset(&mut m, &mut short),
+            Err(uhash_core::Error::InvalidOutputLength {
+                expected: 8,
+                got: bad
+            })
+        );
+    }
+    MacHash::finalize_reset(&mut m, &mut out).unwrap();
     assert_eq!(out, horner_hash(a, b, &msg).to_le_bytes());
 }
 

@@ -9,6 +9,7 @@
 //! | [`digest_trunc`] | its b′ low bits | Eq. (4), Theorem 2 |
 //! | [`digest_mw`] | n-word digestMW, key t + n words | §3.3, Fig. 2, Theorem 3 |
 //! | [`DigestPrime`], [`digest_prime16`], [`digest_prime32`], [`ShortCode`] | digest′ = digest(k₁, SHA-256(m ‖ k₂)) for manual authentication, and its human-comparable rendering | §5, Theorem 4 |
+//! | [`manual_auth::pair_code`] | the §5 protocol's short code of the pair (m_A, m_B), length-framed (the bare m_A ‖ m_B is forgeable) | §5 |
 //! | [`Engine`] | backend selection (b = 32): detect, force, ask | |
 //! | [`long`], [`hash`] (feature `alloc`) | digestMW over messages of any length (`uhash_core::long`), `UniversalHash` types at 32, 64, 128, 256 bits, Wegman–Carter MACs | |
 //!
@@ -78,6 +79,7 @@ extern crate alloc;
 mod asm;
 pub mod engine;
 mod fixed;
+pub mod manual_auth;
 pub mod prime;
 mod soft;
 

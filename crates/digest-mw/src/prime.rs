@@ -20,9 +20,12 @@
 //! In the pairwise protocol A and B exchange their data m_A, m_B over a
 //! normal (attackable) link, A commits to a long random key k_A first,
 //! B reveals k_B, A opens k_A, and both compute digest′(k_A ⊕ k_B,
-//! m_A ‖ m_B), which their human owners compare over an authentic channel
+//! ⟨m_A, m_B⟩), which their human owners compare over an authentic channel
 //! (reading it out, or looking at two screens). A fresh k* is used in every
-//! run, so no key is ever used twice. See `examples/manual_auth.rs`.
+//! run, so no key is ever used twice. The pair must be encoded
+//! unambiguously — the bare m_A ‖ m_B lets an attacker move bytes from one
+//! message to the other unseen: use [`crate::manual_auth::pair_code`]. See
+//! `examples/manual_auth.rs`.
 
 use core::fmt;
 

@@ -227,14 +227,18 @@ pub(crate) fn pad_partial(tail: &[u8]) -> u128 {
 pub(crate) const IFMA_MIN_BYTES: usize = 256;
 
 /// The per-message state: accumulator, clamped r, the backend, and the
-/// powers of r a SIMD backend computed for this message.
+/// powers of r a SIMD backend computed for this message (zeros until then:
+/// not an `Option`, whose uninitialised payload would carry stack bytes
+/// along when the state is moved; see [`KeyPowers`]).
 #[derive(Clone)]
 pub(crate) struct State {
     pub(crate) h: [u64; 3],
     pub(crate) r: [u64; 2],
     pub(crate) engine: Engine,
     #[cfg(target_arch = "x86_64")]
-    pub(crate) powers: Option<ifma::Powers>,
+    powers: ifma::Powers,
+    #[cfg(target_arch = "x86_64")]
+    has_powers: bool,
 }
 
 impl State {
@@ -245,7 +249,9 @@ impl State {
             r,
             engine,
             #[cfg(target_arch = "x86_64")]
-            powers: None,
+            powers: ifma::Powers::ZERO,
+            #[cfg(target_arch = "x86_64")]
+            has_powers: false,
         }
     }
 
@@ -269,14 +275,14 @@ impl State {
             #[cfg(target_arch = "x86_64")]
             Engine::Ifma(w) => {
                 let rest = if data.len() >= IFMA_MIN_BYTES {
-                    let done = match (&self.powers, last) {
-                        (None, true) => ifma::blocks_once(w, &mut self.h, &self.r, data),
-                        _ => {
-                            let powers = self
-                                .powers
-                                .get_or_insert_with(|| ifma::Powers::new(w, &self.r));
-                            ifma::blocks(w, &mut self.h, powers, data)
+                    let done = if !self.has_powers && last {
+                        ifma::blocks_once(w, &mut self.h, &self.r, data)
+                    } else {
+                        if !self.has_powers {
+                            self.powers = ifma::Powers::new(w, &self.r);
+                            self.has_powers = true;
                         }
+                        ifma::blocks(w, &mut self.h, &self.powers, data)
                     };
                     &data[done..]
                 } else {
@@ -370,22 +376,32 @@ impl State {
 pub(crate) const RADIX26_MIN_BYTES: usize = 1024;
 
 /// Powers of r computed once for a long-term key (opt-in: see
-/// [`crate::Poly1305WithPowers`]); empty when the backend uses none.
+/// [`crate::Poly1305WithPowers`]); zeros when the backend uses none.
+///
+/// Not an `Option`: the payload of a `None` is uninitialised, and moving
+/// the value copies whatever the stack held there (a key window was found
+/// that way by `tests/wipe.rs`), beyond the reach of the wipe on drop.
 #[derive(Clone)]
 pub(crate) struct KeyPowers {
     #[cfg(target_arch = "x86_64")]
-    ifma: Option<ifma::Powers>,
+    ifma: ifma::Powers,
+    #[cfg(target_arch = "x86_64")]
+    has_ifma: bool,
 }
 
 impl KeyPowers {
     pub(crate) fn new(engine: Engine, r: &[u64; 2]) -> Self {
         let _ = (engine, r);
+        #[cfg(target_arch = "x86_64")]
+        let (ifma, has_ifma) = match engine {
+            Engine::Ifma(w) => (ifma::Powers::new(w, r), true),
+            _ => (ifma::Powers::ZERO, false),
+        };
         Self {
             #[cfg(target_arch = "x86_64")]
-            ifma: match engine {
-                Engine::Ifma(w) => Some(ifma::Powers::new(w, r)),
-                _ => None,
-            },
+            ifma,
+            #[cfg(target_arch = "x86_64")]
+            has_ifma,
         }
     }
 
@@ -399,10 +415,11 @@ impl KeyPowers {
         #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut rest = &msg[..full];
         #[cfg(target_arch = "x86_64")]
-        if let (Engine::Ifma(w), Some(p)) = (engine, &self.ifma)
+        if let Engine::Ifma(w) = engine
+            && self.has_ifma
             && rest.len() >= IFMA_MIN_BYTES_CACHED
         {
-            let done = ifma::blocks(w, &mut h, p, rest);
+            let done = ifma::blocks(w, &mut h, &self.ifma, rest);
             rest = &rest[done..];
         }
         let mut st = State::new(*r, engine);
@@ -416,8 +433,8 @@ impl KeyPowers {
 impl Drop for KeyPowers {
     fn drop(&mut self) {
         #[cfg(target_arch = "x86_64")]
-        if let Some(p) = self.ifma.as_mut() {
-            p.zeroize();
+        if self.has_ifma {
+            self.ifma.zeroize();
         }
     }
 }
@@ -431,9 +448,11 @@ impl Drop for State {
     fn drop(&mut self) {
         self.h.zeroize();
         self.r.zeroize();
+        // Zeros until computed: only computed powers need the (volatile,
+        // 48-store) wipe; the flag is not secret.
         #[cfg(target_arch = "x86_64")]
-        if let Some(p) = self.powers.as_mut() {
-            p.zeroize();
+        if self.has_powers {
+            self.powers.zeroize();
         }
     }
 }

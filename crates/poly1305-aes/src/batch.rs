@@ -15,8 +15,8 @@ use crate::poly1305::Tag;
 use crate::{Backend, Error};
 
 /// One Poly1305-AES job: key k ‖ r (the paper's 32-byte layout), nonce and
-/// message.
-#[derive(Clone, Copy, Debug)]
+/// message. `Debug` prints the nonce and the message length, never the key.
+#[derive(Clone, Copy)]
 pub struct Job<'a> {
     /// The key k ‖ r; r must satisfy the paper's constraints.
     pub key: &'a [u8; 32],
@@ -24,6 +24,15 @@ pub struct Job<'a> {
     pub nonce: &'a Nonce,
     /// The message.
     pub msg: &'a [u8],
+}
+
+impl core::fmt::Debug for Job<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Job")
+            .field("nonce", self.nonce)
+            .field("msg_len", &self.msg.len())
+            .finish_non_exhaustive()
+    }
 }
 
 /// The batch authenticator: a backend, nothing else (no key material is

@@ -125,6 +125,12 @@ impl Aes128Ni {
     }
 }
 
+impl core::fmt::Debug for Aes128Ni {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Aes128Ni { .. }")
+    }
+}
+
 impl Drop for Aes128Ni {
     fn drop(&mut self) {
         zeroize::Zeroize::zeroize(&mut self.rk);

@@ -42,6 +42,13 @@ pub enum Error {
         /// What the function needs.
         reason: &'static str,
     },
+    /// An output buffer of the wrong length.
+    InvalidOutputLength {
+        /// Bytes the function writes.
+        expected: usize,
+        /// Bytes given.
+        got: usize,
+    },
     /// The requested backend is not available on this CPU or build.
     UnsupportedBackend(Backend),
     /// A MAC tag did not verify.
@@ -70,6 +77,12 @@ impl core::fmt::Display for Error {
             }
             Error::InvalidMessageLength { got, reason } => {
                 write!(f, "invalid message length {got}: {reason}")
+            }
+            Error::InvalidOutputLength { expected, got } => {
+                write!(
+                    f,
+                    "invalid output length: expected {expected} bytes, got {got}"
+                )
             }
             Error::TagMismatch => f.write_str("tag mismatch"),
             Error::NonceExhausted => f.write_str("nonce sequence exhausted"),

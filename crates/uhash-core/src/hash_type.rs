@@ -194,8 +194,8 @@ macro_rules! long_hash_type {
                 self.0.update(data);
             }
 
-            fn finalize_reset(&mut self, out: &mut [u8]) {
-                $crate::mac::MacHash::finalize_reset(&mut self.0, out);
+            fn finalize_reset(&mut self, out: &mut [u8]) -> Result<(), $crate::Error> {
+                $crate::mac::MacHash::finalize_reset(&mut self.0, out)
             }
 
             fn reset(&mut self) {

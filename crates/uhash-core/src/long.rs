@@ -463,12 +463,13 @@ impl<H: ChunkHash> LongHash<H> {
     /// to the front of `out`; leaves the state reset.
     ///
     /// # Errors
-    /// [`Error::InvalidParameter`] when `out` is shorter than `OUT_BYTES`.
+    /// [`Error::InvalidOutputLength`] when `out` is shorter than
+    /// `OUT_BYTES` (the state is kept).
     pub fn finalize_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
         if out.len() < Self::OUT_BYTES {
-            return Err(Error::InvalidParameter {
-                name: "out",
-                reason: "output buffer shorter than the hash",
+            return Err(Error::InvalidOutputLength {
+                expected: Self::OUT_BYTES,
+                got: out.len(),
             });
         }
         let lanes = self.finalize_lanes();

@@ -133,7 +133,11 @@ pub trait MacHash {
     /// Absorb bytes.
     fn update(&mut self, data: &[u8]);
     /// Write `OUT_BYTES` bytes of hash to `out` and reset the state.
-    fn finalize_reset(&mut self, out: &mut [u8]);
+    ///
+    /// # Errors
+    /// [`Error::InvalidOutputLength`] when `out` is not `OUT_BYTES` long
+    /// (nothing is written and the state is kept).
+    fn finalize_reset(&mut self, out: &mut [u8]) -> Result<(), Error>;
     /// Forget the message so far.
     fn reset(&mut self);
 }
@@ -151,12 +155,14 @@ impl<H: ChunkHash> MacHash for LongHash<H> {
         LongHash::update(self, data);
     }
 
-    fn finalize_reset(&mut self, out: &mut [u8]) {
-        let lanes = self.finalize_lanes();
-        let b = H::LANE_BITS as usize / 8;
-        for (i, lane) in lanes.iter().enumerate().take(H::LANES) {
-            out[i * b..(i + 1) * b].copy_from_slice(&lane.to_le_bytes()[..b]);
+    fn finalize_reset(&mut self, out: &mut [u8]) -> Result<(), Error> {
+        if out.len() != Self::OUT_BYTES {
+            return Err(Error::InvalidOutputLength {
+                expected: Self::OUT_BYTES,
+                got: out.len(),
+            });
         }
+        self.finalize_into(out)
     }
 
     fn reset(&mut self) {
@@ -165,9 +171,19 @@ impl<H: ChunkHash> MacHash for LongHash<H> {
 }
 
 /// acc += x lane by lane modulo 2^(8·lane_bytes), lanes little-endian; the
-/// carry out of each lane is dropped. Both slices have the same length, a
-/// multiple of `lane_bytes`.
-pub fn add_lanes_assign(lane_bytes: usize, acc: &mut [u8], x: &[u8]) {
+/// carry out of each lane is dropped.
+///
+/// # Errors
+/// [`Error::InvalidParameter`] (and `acc` unchanged) when `lane_bytes` is
+/// zero, the slices differ in length, or their length is not a whole number
+/// of lanes.
+pub fn add_lanes_assign(lane_bytes: usize, acc: &mut [u8], x: &[u8]) -> Result<(), Error> {
+    if lane_bytes == 0 || acc.len() != x.len() || !acc.len().is_multiple_of(lane_bytes) {
+        return Err(Error::InvalidParameter {
+            name: "lane_bytes",
+            reason: "both slices must be the same whole, non-zero number of lanes",
+        });
+    }
     for (la, lx) in acc.chunks_mut(lane_bytes).zip(x.chunks(lane_bytes)) {
         // The common lane widths as one machine addition each.
         macro_rules! word {
@@ -189,6 +205,7 @@ pub fn add_lanes_assign(lane_bytes: usize, acc: &mut [u8], x: &[u8]) {
             carry = s >> 8;
         }
     }
+    Ok(())
 }
 
 /// The pad stream AES_k(N ‖ LE32(0)) ‖ AES_k(N ‖ LE32(1)) ‖ … into `out`.
@@ -225,8 +242,7 @@ pub fn tag_for_hash(
     }
     let cipher = aes::Aes128::new(pad_key.into());
     pad(&cipher, nonce, out);
-    add_lanes_assign(lane_bytes, out, hash);
-    Ok(())
+    add_lanes_assign(lane_bytes, out, hash)
 }
 
 /// Wegman–Carter MAC: tag = H(m) + AES_k(nonce ‖ j) lane by lane.
@@ -303,18 +319,29 @@ impl<H: MacHash> WegmanCarter<H> {
 
     /// The tag of the bytes absorbed since the last finalize, under `nonce`;
     /// resets the message state.
+    ///
+    /// A [`MacHash`] that breaks its contract (fails on a buffer of
+    /// `OUT_BYTES`) yields an empty tag, which never verifies, rather than
+    /// a panic or a tag that would reveal the pad.
     pub fn finalize(&mut self, nonce: &Nonce) -> Tag {
+        self.try_finalize(nonce).unwrap_or(Tag {
+            bytes: [0; MAX_TAG_BYTES],
+            len: 0,
+        })
+    }
+
+    fn try_finalize(&mut self, nonce: &Nonce) -> Result<Tag, Error> {
         let n = H::OUT_BYTES;
         let mut h = [0u8; MAX_TAG_BYTES];
-        self.hash.finalize_reset(&mut h[..n]);
+        let hashed = self.hash.finalize_reset(&mut h[..n]);
         let mut tag = Tag {
             bytes: [0; MAX_TAG_BYTES],
             len: n,
         };
         self.pad_into(nonce, &mut tag.bytes[..n]);
-        add_lanes_assign(H::LANE_BITS as usize / 8, &mut tag.bytes[..n], &h[..n]);
+        let added = add_lanes_assign(H::LANE_BITS as usize / 8, &mut tag.bytes[..n], &h[..n]);
         zeroize::Zeroize::zeroize(&mut h[..n]);
-        tag
+        hashed.and(added).map(|()| tag)
     }
 
     /// Check `tag` for the bytes absorbed so far, in constant time; resets
@@ -323,11 +350,9 @@ impl<H: MacHash> WegmanCarter<H> {
     /// # Errors
     /// [`Error::TagMismatch`] when the tag is wrong or has the wrong length.
     pub fn verify(&mut self, nonce: &Nonce, tag: &[u8]) -> Result<(), Error> {
-        let expected = self.finalize(nonce);
-        if bool::from(expected.as_bytes().ct_eq(tag)) {
-            Ok(())
-        } else {
-            Err(Error::TagMismatch)
+        match self.try_finalize(nonce) {
+            Ok(expected) if bool::from(expected.as_bytes().ct_eq(tag)) => Ok(()),
+            _ => Err(Error::TagMismatch),
         }
     }
 
@@ -358,12 +383,27 @@ mod tests {
         let b = [1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff];
         // 32-bit lanes: each lane wraps to zero, no carry crosses lanes
         let mut o = [0xff, 0xff, 0xff, 0xff, 1, 0, 0, 0];
-        add_lanes_assign(4, &mut o, &b);
+        add_lanes_assign(4, &mut o, &b).unwrap();
         assert_eq!(o, [0, 0, 0, 0, 0, 0, 0, 0]);
         // one 64-bit lane: the carry crosses the 32-bit boundary
         let mut o = [0xff, 0xff, 0xff, 0xff, 1, 0, 0, 0];
-        add_lanes_assign(8, &mut o, &b);
+        add_lanes_assign(8, &mut o, &b).unwrap();
         assert_eq!(o, [0, 0, 0, 0, 1, 0, 0, 0]);
+    }
+
+    #[test]
+    fn bad_lane_arguments_are_typed_errors() {
+        let x = [1u8; 8];
+        for (lane, len) in [(0, 8), (3, 8), (4, 7), (8, 16)] {
+            let mut acc = [7u8; 16];
+            let before = acc;
+            let r = add_lanes_assign(lane, &mut acc[..len], &x[..len.min(8)]);
+            assert!(
+                matches!(r, Err(Error::InvalidParameter { .. })),
+                "lane {lane}, len {len}"
+            );
+            assert_eq!(acc, before, "acc changed on error");
+        }
     }
 
     #[test]

@@ -312,3 +312,29 @@ fn key_labels_separate_lane_counts() {
     let tb = fast_split(&mut b, b"abc", &[]);
     assert_ne!(ta[..], tb[..4]);
 }
+
+/// `MacHash::finalize_reset` with a buffer of the wrong length is a typed
+/// error, writes nothing and keeps the message; the right length then gives
+/// the hash of the whole message.
+#[test]
+fn mac_hash_output_length_is_checked() {
+    let seed = [9u8; 16];
+    let msg = [0x31u8; 300];
+    let mut h = LongHash::<NhT<2>>::from_seed(&seed).unwrap();
+    let want = fast_split(&mut h.clone(), &msg, &[]);
+    MacHash::update(&mut h, &msg);
+    for bad in [0, 15, 17, 64] {
+        let mut out = vec![0xeeu8; bad];
+        assert_eq!(
+            MacHash::finalize_reset(&mut h, &mut out),
+            Err(Error::InvalidOutputLength {
+                expected: 16,
+                got: bad
+            })
+        );
+        assert!(out.iter().all(|&b| b == 0xee), "written on error");
+    }
+    let mut out = [0u8; 16];
+    MacHash::finalize_reset(&mut h, &mut out).unwrap();
+    assert_eq!(out.to_vec(), want);
+}

@@ -63,14 +63,17 @@ impl Zeroize for Powers {
 }
 
 impl Powers {
+    /// All zeros: no powers.
+    pub(crate) const ZERO: Self = Powers {
+        p8: [[0; 8]; 3],
+        p16: [[0; 8]; 3],
+    };
+
     /// The powers of the clamped r (two 64-bit limbs).
     #[inline]
     pub(crate) fn new(w: Ifma, r: &[u64; 2]) -> Self {
         let _ = w;
-        let mut p = Powers {
-            p8: [[0; 8]; 3],
-            p16: [[0; 8]; 3],
-        };
+        let mut p = Self::ZERO;
         // SAFETY: the witness `w` proves the `Ifma` features were detected.
         unsafe { powers(r, &mut p) };
         p

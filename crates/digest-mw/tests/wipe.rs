@@ -1,0 +1,49 @@
+//! Every key-holding type of digest-mw, dropped in place, leaves no 8-byte
+//! window of its keys in its own memory or in heap memory it freed, and its
+//! `Debug` text shows none (`uhash_testkit::wipe`).
+#![cfg(not(miri))]
+
+use digest_mw::DigestPrime;
+use digest_mw::hash::*;
+use digest_mw::long::FAMILY_DIGEST_MW32;
+use uhash_testkit::{ScanAlloc, assert_key_holder, assert_seeded_key_holder, test_key};
+
+#[global_allocator]
+static ALLOC: ScanAlloc = ScanAlloc;
+
+macro_rules! hash_and_mac {
+    ($($hash:ident $mac:ident $lanes:literal;)*) => {$(
+        assert_seeded_key_holder(stringify!($hash), FAMILY_DIGEST_MW32, $lanes, |seed| {
+            let mut h = $hash::from_seed(seed);
+            h.update(&[0xa5; 300]); // a partial chunk buffered
+            h
+        });
+        assert_seeded_key_holder(stringify!($mac), FAMILY_DIGEST_MW32, $lanes, |seed| {
+            $mac::from_seed(seed).unwrap()
+        });
+    )*};
+}
+
+#[test]
+fn every_hash_and_mac() {
+    hash_and_mac! {
+        DigestMw32Hash DigestMw32Mac 1;
+        DigestMw64Hash DigestMw64Mac 2;
+        DigestMw128Hash DigestMw128Mac 4;
+        DigestMw256Hash DigestMw256Mac 8;
+    }
+}
+
+/// digest′ holds k₁ (and hashes k₂ into its SHA-256 state).
+#[test]
+fn digest_prime() {
+    let key: [u8; 52] = test_key(11);
+    for b in [16, 32] {
+        let k1 = if b == 16 { 34 } else { 36 };
+        assert_key_holder("DigestPrime", &[&key[..k1]], || {
+            let mut d = DigestPrime::from_key(b, &key).unwrap();
+            d.update(b"message");
+            d
+        });
+    }
+}

@@ -1,0 +1,39 @@
+//! Every key-holding type of mmh, dropped in place, leaves no 8-byte window
+//! of its keys (seed, level-1 key stream, level-2/3 keys, pad key) in its
+//! own memory or in heap memory it freed, and its `Debug` text shows none
+//! (`uhash_testkit::wipe`).
+#![cfg(not(miri))]
+
+use mmh::hash::*;
+use uhash_core::kdf::family;
+use uhash_testkit::{ScanAlloc, assert_seeded_key_holder};
+
+#[global_allocator]
+static ALLOC: ScanAlloc = ScanAlloc;
+
+macro_rules! hash_and_mac {
+    ($($hash:ident $mac:ident $family:expr, $lanes:literal;)*) => {$(
+        assert_seeded_key_holder(stringify!($hash), $family, $lanes, |seed| {
+            let mut h = $hash::from_seed(seed);
+            h.update(&[0xa5; 300]); // a partial chunk buffered
+            h
+        });
+        assert_seeded_key_holder(stringify!($mac), $family, $lanes, |seed| {
+            $mac::from_seed(seed).unwrap()
+        });
+    )*};
+}
+
+#[test]
+fn every_hash_and_mac() {
+    hash_and_mac! {
+        Mmh32Hash Mmh32Mac family::MMH32, 1;
+        Mmh32x2Hash Mmh32x2Mac family::MMH32, 2;
+        Mmh32x4Hash Mmh32x4Mac family::MMH32, 4;
+        Nmh32Hash Nmh32Mac family::NMH32, 1;
+        Mmh64Hash Mmh64Mac family::MMH64, 1;
+        NhHash NhMac family::NH, 1;
+        Nhx2Hash Nhx2Mac family::NH, 2;
+        Nhx4Hash Nhx4Mac family::NH, 4;
+    }
+}

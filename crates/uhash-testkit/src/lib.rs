@@ -1,0 +1,13 @@
+//! Test helpers shared by the uhash crates. Not published; used as a
+//! dev-dependency only.
+//!
+//! | module | what |
+//! |---|---|
+//! | [`wipe`] | does a dropped key-holding value leave its key behind, in its own memory or in memory it freed? |
+
+pub mod wipe;
+
+pub use wipe::{
+    ScanAlloc, assert_debug_hides, assert_key_holder, assert_seeded_key_holder, assert_wiped,
+    seeded_keys, test_key,
+};
