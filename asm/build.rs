@@ -8,6 +8,12 @@
 //! * On success `cfg(uhash_asm)` is set for this crate, which then declares
 //!   the kernels and sets `AVAILABLE` and its per-architecture kernel tables;
 //!   the family crates read those constants and need no cfg of their own.
+//! * Every exported symbol carries the prefix `uhash_<major>_<minor>_`
+//!   (from this crate's version, here and nowhere else): the assembler gets
+//!   it as `UHASH_PREFIX`, the Rust declarations as the environment
+//!   variable `UHASH_ASM_PREFIX` (`link_name`). Two semver-incompatible
+//!   versions of the crate thus link into one binary; `links` in
+//!   `Cargo.toml` keeps two compatible ones from doing so.
 //! * When the assembler is missing or fails, a `cargo::warning` is printed
 //!   and the Rust paths are used — unless `UHASH_CI=1`, where the build
 //!   fails instead (CI must never silently test the fallback).
@@ -17,8 +23,19 @@ use std::env;
 #[cfg(feature = "asm")]
 use std::path::{Path, PathBuf};
 
+/// `uhash_<major>_<minor>_`: the prefix of every exported symbol.
+fn prefix() -> String {
+    let v = |k: &str| std::env::var(k).expect("set by cargo");
+    format!(
+        "uhash_{}_{}_",
+        v("CARGO_PKG_VERSION_MAJOR"),
+        v("CARGO_PKG_VERSION_MINOR")
+    )
+}
+
 fn main() {
     println!("cargo::rustc-check-cfg=cfg(uhash_asm)");
+    println!("cargo::rustc-env=UHASH_ASM_PREFIX={}", prefix());
     println!("cargo::rerun-if-env-changed=UHASH_CI");
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=include");
@@ -78,6 +95,7 @@ fn build() {
     }
     let mut b = cc::Build::new();
     b.include(root.join("include"))
+        .define("UHASH_PREFIX", prefix().as_str())
         .files(&files)
         .cargo_warnings(false);
     match b.try_compile("uhash_asm") {

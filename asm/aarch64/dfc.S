@@ -34,13 +34,13 @@
     and     x7, x7, x8;                                                    \
     add     x0, x0, x7
 
-UHASH_FUNC(uhash_dfc_module_a64)
+UHASH_FUNC(dfc_module_a64)
     mov     x8, #13
     MODULE_BODY
     ret
-UHASH_END(uhash_dfc_module_a64)
+UHASH_END(dfc_module_a64)
 
-UHASH_FUNC(uhash_dfc_module_batch_a64)
+UHASH_FUNC(dfc_module_batch_a64)
     /* x0 = a, x1 = b, x2 = x, x3 = y, x4 = n */
     mov     x9, x0
     mov     x10, x1
@@ -57,6 +57,6 @@ UHASH_FUNC(uhash_dfc_module_batch_a64)
     subs    x13, x13, #1
     b.ne    1b
 2:  ret
-UHASH_END(uhash_dfc_module_batch_a64)
+UHASH_END(dfc_module_batch_a64)
 
 UHASH_NOTES

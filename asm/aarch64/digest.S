@@ -50,7 +50,7 @@
 .endm
 
 .macro DIGEST_MW_NEON n, name
-UHASH_FUNC(\name)
+UHASH_FUNC_SYM(\name)
     .irp s, 0, 1, 2, 3, 4, 5, 6, 7, 8
     .if \s <= \n
     ZERO_V  \s
@@ -155,16 +155,16 @@ UHASH_FUNC(\name)
     subs    x2, x2, #1
     b.ne    3b
 4:  ret
-UHASH_END(\name)
+UHASH_END_SYM(\name)
 .endm
 
-DIGEST_MW_NEON 1, uhash_digest_mw1_neon
-DIGEST_MW_NEON 2, uhash_digest_mw2_neon
-DIGEST_MW_NEON 3, uhash_digest_mw3_neon
-DIGEST_MW_NEON 4, uhash_digest_mw4_neon
-DIGEST_MW_NEON 5, uhash_digest_mw5_neon
-DIGEST_MW_NEON 6, uhash_digest_mw6_neon
-DIGEST_MW_NEON 7, uhash_digest_mw7_neon
-DIGEST_MW_NEON 8, uhash_digest_mw8_neon
+DIGEST_MW_NEON 1, UHASH_SYM(digest_mw1_neon)
+DIGEST_MW_NEON 2, UHASH_SYM(digest_mw2_neon)
+DIGEST_MW_NEON 3, UHASH_SYM(digest_mw3_neon)
+DIGEST_MW_NEON 4, UHASH_SYM(digest_mw4_neon)
+DIGEST_MW_NEON 5, UHASH_SYM(digest_mw5_neon)
+DIGEST_MW_NEON 6, UHASH_SYM(digest_mw6_neon)
+DIGEST_MW_NEON 7, UHASH_SYM(digest_mw7_neon)
+DIGEST_MW_NEON 8, UHASH_SYM(digest_mw8_neon)
 
 UHASH_NOTES

@@ -16,7 +16,7 @@
  */
 #include "uhash_asm.h"
 
-UHASH_FUNC(uhash_mmh32_sum_neon)
+UHASH_FUNC(mmh32_sum_neon)
     movi    v16.2d, #0
     movi    v17.2d, #0
     movi    v18.2d, #0
@@ -50,9 +50,9 @@ UHASH_FUNC(uhash_mmh32_sum_neon)
     fmov    x0, d16
     add     x0, x0, x9
     ret
-UHASH_END(uhash_mmh32_sum_neon)
+UHASH_END(mmh32_sum_neon)
 
-UHASH_FUNC(uhash_nh_sum_neon)
+UHASH_FUNC(nh_sum_neon)
     movi    v16.2d, #0
     movi    v17.2d, #0
     movi    v18.2d, #0
@@ -92,6 +92,6 @@ UHASH_FUNC(uhash_nh_sum_neon)
     fmov    x0, d16
     add     x0, x0, x9
     ret
-UHASH_END(uhash_nh_sum_neon)
+UHASH_END(nh_sum_neon)
 
 UHASH_NOTES

@@ -28,7 +28,7 @@
  */
 #include "uhash_asm.h"
 
-UHASH_FUNC(uhash_poly1305_blocks_a64)
+UHASH_FUNC(poly1305_blocks_a64)
     cbz     x3, 9f
     ldp     x5, x6, [x1]                 /* r0, r1 */
     add     x7, x6, x6, lsr #2           /* s1 = r1 + r1/4 */
@@ -69,7 +69,7 @@ UHASH_FUNC(uhash_poly1305_blocks_a64)
     stp     x8, x9, [x0]
     str     x10, [x0, #16]
 9:  ret
-UHASH_END(uhash_poly1305_blocks_a64)
+UHASH_END(poly1305_blocks_a64)
 
 /* ---- NEON, two lanes of radix 2^26 -------------------------------------
  * Registers: v0..v4 the multiplier limbs g0..g4 (2S), v5, v6, v7, v16 the
@@ -167,7 +167,7 @@ UHASH_END(uhash_poly1305_blocks_a64)
     shl     v16.2s, v4.2s, #2;                                              \
     add     v16.2s, v16.2s, v4.2s
 
-UHASH_FUNC(uhash_poly1305_neon_steps)
+UHASH_FUNC(poly1305_neon_steps)
     /* x0 = sum, x1 = h26, x2 = pw, x3 = data, x4 = steps (≥ 1) */
     mov     x9, #0x3ffffff
     dup     v17.2d, x9
@@ -222,6 +222,6 @@ UHASH_FUNC(uhash_poly1305_neon_steps)
     stp     d25, d26, [x0, #16]
     str     d27, [x0, #32]
     ret
-UHASH_END(uhash_poly1305_neon_steps)
+UHASH_END(poly1305_neon_steps)
 
 UHASH_NOTES

@@ -60,7 +60,7 @@
     adds    r0, r4, r3;                                                     \
     adc     r1, r5, #0
 
-UHASH_FUNC(uhash_dfc_module_armv4)
+UHASH_FUNC(dfc_module_armv4)
     stmfd   sp!, {r4-r10, lr}            @ 8 registers: 32 bytes
     ldr     r8, [sp, #32]                @ x, low word
     ldr     r9, [sp, #36]                @ x, high word
@@ -68,9 +68,9 @@ UHASH_FUNC(uhash_dfc_module_armv4)
     MODULE_BODY
     ldmfd   sp!, {r4-r10, lr}
     bx      lr
-UHASH_END(uhash_dfc_module_armv4)
+UHASH_END(dfc_module_armv4)
 
-UHASH_FUNC(uhash_dfc_module_batch_armv4)
+UHASH_FUNC(dfc_module_batch_armv4)
     @ r0 = a, r1 = b, r2 = x, r3 = y, [sp] = n
     stmfd   sp!, {r4-r11, lr}
     sub     sp, sp, #20                  @ 5 spill words (keeps 8-byte alignment: 36 + 20 = 56)
@@ -103,6 +103,6 @@ UHASH_FUNC(uhash_dfc_module_batch_armv4)
 2:  add     sp, sp, #20
     ldmfd   sp!, {r4-r11, lr}
     bx      lr
-UHASH_END(uhash_dfc_module_batch_armv4)
+UHASH_END(dfc_module_batch_armv4)
 
 UHASH_NOTES

@@ -32,7 +32,7 @@
     .arch   armv4t
     .arm
 
-UHASH_FUNC(uhash_digest_armv4)
+UHASH_FUNC(digest_armv4)
     stmfd   sp!, {r4-r11, lr}
     mov     r3, #0                       @ accumulator
     cmp     r2, #0
@@ -89,6 +89,6 @@ UHASH_FUNC(uhash_digest_armv4)
     subs    r2, r2, #1
     bne     5b
     b       4b
-UHASH_END(uhash_digest_armv4)
+UHASH_END(digest_armv4)
 
 UHASH_NOTES

@@ -24,7 +24,7 @@
     .arch   armv4t
     .arm
 
-UHASH_FUNC(uhash_mmh32_sum_armv4)
+UHASH_FUNC(mmh32_sum_armv4)
     stmfd   sp!, {r4-r11}
     mov     r4, #0                       @ accumulator, low word
     mov     r5, #0                       @ accumulator, high word
@@ -67,6 +67,6 @@ UHASH_FUNC(uhash_mmh32_sum_armv4)
     subs    r2, r2, #1
     bne     6b
     b       4b
-UHASH_END(uhash_mmh32_sum_armv4)
+UHASH_END(mmh32_sum_armv4)
 
 UHASH_NOTES

@@ -53,7 +53,7 @@
     orr     r9, r9, r10, lsl #6;                                            \
     mov     r10, #0
 
-UHASH_FUNC(uhash_poly1305_blocks_armv4)
+UHASH_FUNC(poly1305_blocks_armv4)
     /* r0 = h, r1 = g, r2 = data, r3 = blocks, [sp] = pad */
     push    {r4-r11, lr}
     ldr     r9, [sp, #36]                /* pad */
@@ -168,6 +168,6 @@ UHASH_FUNC(uhash_poly1305_blocks_armv4)
     add     sp, sp, #12
     pop     {r4-r11, lr}
     bx      lr
-UHASH_END(uhash_poly1305_blocks_armv4)
+UHASH_END(poly1305_blocks_armv4)
 
 UHASH_NOTES

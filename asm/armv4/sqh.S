@@ -54,7 +54,7 @@
     .arch   armv4t
     .arm
 
-UHASH_FUNC(uhash_sqh_asm2_w3_armv4)
+UHASH_FUNC(sqh_asm2_w3_armv4)
     stmfd   sp!, {r3-r11, lr}
     ldmia   r3, {r3-r8}                  @ A0..A5
     rsb     r2, r2, #0
@@ -107,9 +107,9 @@ UHASH_FUNC(uhash_sqh_asm2_w3_armv4)
     mov     r0, r2                       @ the carries out of 2^192
     ldmfd   sp!, {r3-r11, lr}
     bx      lr
-UHASH_END(uhash_sqh_asm2_w3_armv4)
+UHASH_END(sqh_asm2_w3_armv4)
 
-UHASH_FUNC(uhash_sqh_e_w3_armv4)
+UHASH_FUNC(sqh_e_w3_armv4)
     stmfd   sp!, {r3-r11, lr}
     ldmia   r3, {r3-r8}                  @ columns c0..c5
     cmp     r2, #0
@@ -144,6 +144,6 @@ UHASH_FUNC(uhash_sqh_e_w3_armv4)
     stmia   r9, {r3-r8}
     ldmfd   sp!, {r3-r11, lr}
     bx      lr
-UHASH_END(uhash_sqh_e_w3_armv4)
+UHASH_END(sqh_e_w3_armv4)
 
 UHASH_NOTES

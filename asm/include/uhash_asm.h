@@ -2,19 +2,27 @@
  * Shared prologue for every uhash-asm kernel (included by each .S file,
  * which the C preprocessor runs through before assembling).
  *
- *   UHASH_FUNC(name)     start an exported, aligned function `name` (which
- *                        must begin with `uhash_`): its ELF symbol type, and
- *                        the landing pad `endbr64` (x86-64 with CET/IBT) or
- *                        `bti c` (AArch64 with BTI) as its first instruction.
+ *   UHASH_FUNC(name)     start an exported, aligned function whose symbol is
+ *                        UHASH_SYM(name) = UHASH_PREFIX ## name (the prefix,
+ *                        `uhash_<major>_<minor>_`, comes from build.rs, which
+ *                        derives it from the crate version: two versions of
+ *                        the crate link into one binary): its ELF symbol
+ *                        type, and the landing pad `endbr64` (x86-64 with
+ *                        CET/IBT) or `bti c` (AArch64 with BTI) as its first
+ *                        instruction.
  *   UHASH_END(name)      close it (`.size` on ELF).
+ *   UHASH_FUNC_SYM(sym), UHASH_END_SYM(sym)
+ *                        the same for a symbol already prefixed: inside an
+ *                        assembler .macro, whose arguments the C
+ *                        preprocessor cannot paste, pass UHASH_SYM(name).
  *   UHASH_NOTES          the trailing notes: `.note.GNU-stack` (the stack is
  *                        never executable) and, when the compiler builds for
  *                        CET or BTI/PAC, the `.note.gnu.property` that tells
  *                        the linker this object is compatible. Put it once
  *                        at the end of every file.
  *
- * Every exported symbol is named uhash_*; the preprocessor cannot check a
- * prefix, so the `nm` check (asm/tests/symbols.rs and .ci/run) enforces it.
+ * Every exported symbol is named uhash_<major>_<minor>_*; the `nm` check
+ * (asm/tests/symbols.rs and asm/check-symbols.sh in CI) enforces it.
  * Statements inside the macros are separated by `;`, which GNU as accepts as
  * a separator on x86-64, AArch64 and ARM ELF targets.
  */
@@ -24,7 +32,12 @@
 #if !defined(__ELF__)
 #  error "uhash-asm kernels are written for ELF targets (build.rs selects them)"
 #endif
-#define UHASH_SYM(name) name
+#if !defined(UHASH_PREFIX)
+#  error "build.rs defines UHASH_PREFIX (uhash_<major>_<minor>_)"
+#endif
+#define UHASH_CAT_(a, b) a##b
+#define UHASH_CAT(a, b) UHASH_CAT_(a, b)
+#define UHASH_SYM(name) UHASH_CAT(UHASH_PREFIX, name)
 
 /* ---- landing pads ------------------------------------------------------ */
 #if defined(__x86_64__) && defined(__CET__) && (__CET__ & 1)
@@ -45,15 +58,17 @@
 #  define UHASH_ALIGN .p2align 4
 #endif
 
-#define UHASH_FUNC(name)          \
+#define UHASH_FUNC_SYM(sym)       \
     .text;                        \
-    .globl UHASH_SYM(name);       \
-    UHASH_TYPE(UHASH_SYM(name));  \
+    .globl sym;                   \
+    UHASH_TYPE(sym);              \
     UHASH_ALIGN;                  \
-UHASH_SYM(name):                  \
+sym:                              \
     UHASH_LANDING
 
-#define UHASH_END(name) UHASH_SIZE(UHASH_SYM(name))
+#define UHASH_FUNC(name) UHASH_FUNC_SYM(UHASH_SYM(name))
+#define UHASH_END_SYM(sym) UHASH_SIZE(sym)
+#define UHASH_END(name) UHASH_END_SYM(UHASH_SYM(name))
 
 /* ---- notes --------------------------------------------------------------- */
 #if defined(__ELF__) && defined(__x86_64__) && defined(__CET__)

@@ -15,13 +15,12 @@
 /// writes d_0 … d_{n−1} to `out[0..n]` (see the [module docs](self)).
 pub type MwFn = unsafe extern "C" fn(*const u32, *const u8, usize, *mut u32);
 
-/// Declares the kernels `$name` (n = `$n`) and the `KERNELS` constant with
-/// field `$field` = `[$name, ...]`.
+/// Declares the kernels `$name` (n = `$n`) and the table `$table` of
+/// them, indexed by n − 1.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 macro_rules! declare {
-    ($field:ident, $isa:literal, $req:literal; $($name:ident = $n:literal;)+) => {
-        #[cfg(uhash_asm)]
-        unsafe extern "C" {
+    ($table:ident, $isa:literal, $req:literal; $($name:ident = $n:literal;)+) => {
+        crate::prefixed! {
             $(
                 #[doc = concat!(
                     "digestMW (b = 32) with n = ", stringify!($n), " outputs, ", $isa,
@@ -37,17 +36,8 @@ macro_rules! declare {
             )+
         }
 
-        /// The kernels, when this build assembled them
-        /// ([`crate::AVAILABLE`]).
-        #[cfg(uhash_asm)]
-        pub const KERNELS: Option<Kernels> = Some(Kernels {
-            $field: [$($name as MwFn),+],
-        });
-
-        /// The kernels, when this build assembled them
-        /// ([`crate::AVAILABLE`]).
-        #[cfg(not(uhash_asm))]
-        pub const KERNELS: Option<Kernels> = None;
+        /// The kernels, `n` = index + 1.
+        pub const $table: [MwFn; 8] = [$($name as MwFn),+];
     };
 }
 
@@ -57,22 +47,15 @@ pub mod x86_64 {
     use super::MwFn;
 
     declare! {
-        mw_avx2, "AVX2", "The CPU supports AVX2";
-        uhash_digest_mw1_avx2 = 1;
-        uhash_digest_mw2_avx2 = 2;
-        uhash_digest_mw3_avx2 = 3;
-        uhash_digest_mw4_avx2 = 4;
-        uhash_digest_mw5_avx2 = 5;
-        uhash_digest_mw6_avx2 = 6;
-        uhash_digest_mw7_avx2 = 7;
-        uhash_digest_mw8_avx2 = 8;
-    }
-
-    /// The x86-64 digest kernels of this build, as function pointers.
-    #[derive(Clone, Copy, Debug)]
-    pub struct Kernels {
-        /// `uhash_digest_mw<n>_avx2` at index n − 1 (n = 1..=8).
-        pub mw_avx2: [MwFn; 8],
+        MW_AVX2, "AVX2", "The CPU supports AVX2";
+        digest_mw1_avx2 = 1;
+        digest_mw2_avx2 = 2;
+        digest_mw3_avx2 = 3;
+        digest_mw4_avx2 = 4;
+        digest_mw5_avx2 = 5;
+        digest_mw6_avx2 = 6;
+        digest_mw7_avx2 = 7;
+        digest_mw8_avx2 = 8;
     }
 }
 
@@ -82,23 +65,16 @@ pub mod aarch64 {
     use super::MwFn;
 
     declare! {
-        mw_neon, "NEON (`mla`, `umull`/`umull2`)",
+        MW_NEON, "NEON (`mla`, `umull`/`umull2`)",
         "The CPU has Advanced SIMD (every AArch64 Linux CPU does)";
-        uhash_digest_mw1_neon = 1;
-        uhash_digest_mw2_neon = 2;
-        uhash_digest_mw3_neon = 3;
-        uhash_digest_mw4_neon = 4;
-        uhash_digest_mw5_neon = 5;
-        uhash_digest_mw6_neon = 6;
-        uhash_digest_mw7_neon = 7;
-        uhash_digest_mw8_neon = 8;
-    }
-
-    /// The AArch64 digest kernels of this build, as function pointers.
-    #[derive(Clone, Copy, Debug)]
-    pub struct Kernels {
-        /// `uhash_digest_mw<n>_neon` at index n − 1 (n = 1..=8).
-        pub mw_neon: [MwFn; 8],
+        digest_mw1_neon = 1;
+        digest_mw2_neon = 2;
+        digest_mw3_neon = 3;
+        digest_mw4_neon = 4;
+        digest_mw5_neon = 5;
+        digest_mw6_neon = 6;
+        digest_mw7_neon = 7;
+        digest_mw8_neon = 8;
     }
 }
 
@@ -106,8 +82,7 @@ pub mod aarch64 {
 /// little-endian; tested on `armv7-unknown-linux-gnueabihf`).
 #[cfg(target_arch = "arm")]
 pub mod armv4 {
-    #[cfg(uhash_asm)]
-    unsafe extern "C" {
+    crate::prefixed! {
         /// digest (b = 32, n = 1) with MLA and UMULL: Σ_{j<words}
         /// \[lo(m_j·key\[j\]) + hi(m_j·key\[j+1\])\] mod 2^32 (see the
         /// [module docs](crate::digest)); 0 when `words` is 0.
@@ -117,22 +92,6 @@ pub mod armv4 {
         /// `words` > 0, `key` is valid for reading `words + 1` `u32`s
         /// (aligned) and `msg` for `4·words` bytes (any alignment: an
         /// unaligned message is read byte by byte). Reads nothing else.
-        pub fn uhash_digest_armv4(key: *const u32, msg: *const u8, words: usize) -> u32;
+        pub fn digest_armv4(key: *const u32, msg: *const u8, words: usize) -> u32;
     }
-
-    /// The ARMv4 digest kernel of this build, as a function pointer.
-    #[derive(Clone, Copy, Debug)]
-    pub struct Kernels {
-        /// `uhash_digest_armv4`.
-        pub digest: unsafe extern "C" fn(*const u32, *const u8, usize) -> u32,
-    }
-
-    /// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
-    #[cfg(uhash_asm)]
-    pub const KERNELS: Option<Kernels> = Some(Kernels {
-        digest: uhash_digest_armv4,
-    });
-    /// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
-    #[cfg(not(uhash_asm))]
-    pub const KERNELS: Option<Kernels> = None;
 }

@@ -10,8 +10,7 @@
 /// x86-64 (System V) Poly1305 kernels.
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64 {
-    #[cfg(uhash_asm)]
-    unsafe extern "C" {
+    crate::prefixed! {
         /// Poly1305 blocks with BMI2 `mulx` and ADX `adcx`/`adox`, radix
         /// 2^64 (the arithmetic of poly1305-aes's `soft64`); see the
         /// [module docs](super) for the function.
@@ -21,7 +20,7 @@ pub mod x86_64 {
         /// writing 3 `u64`s with h < 2^130 + 2^128, `r` for reading 2
         /// `u64`s (a clamped r), `data` for reading `16·blocks` bytes (any
         /// alignment); `pad` is 0 or 1.
-        pub fn uhash_poly1305_blocks_mulx(
+        pub fn poly1305_blocks_mulx(
             h: *mut u64,
             r: *const u64,
             data: *const u8,
@@ -30,28 +29,12 @@ pub mod x86_64 {
         );
     }
 
-    /// The x86-64 Poly1305 kernels of this build, as function pointers.
-    #[derive(Clone, Copy, Debug)]
-    pub struct Kernels {
-        /// `uhash_poly1305_blocks_mulx`.
-        pub blocks_mulx: unsafe extern "C" fn(*mut u64, *const u64, *const u8, usize, u64),
-    }
-
-    /// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
-    #[cfg(uhash_asm)]
-    pub const KERNELS: Option<Kernels> = Some(Kernels {
-        blocks_mulx: uhash_poly1305_blocks_mulx,
-    });
-    /// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
-    #[cfg(not(uhash_asm))]
-    pub const KERNELS: Option<Kernels> = None;
 }
 
 /// AArch64 (AAPCS64, little-endian) Poly1305 kernels.
 #[cfg(target_arch = "aarch64")]
 pub mod aarch64 {
-    #[cfg(uhash_asm)]
-    unsafe extern "C" {
+    crate::prefixed! {
         /// Poly1305 blocks with `mul`/`umulh`, radix 2^64 (the arithmetic
         /// of poly1305-aes's `soft64`); see the [module docs](super).
         ///
@@ -59,7 +42,7 @@ pub mod aarch64 {
         /// `h` is valid for reading and writing 3 `u64`s with
         /// h < 2^130 + 2^128, `r` for reading 2 `u64`s (a clamped r), `data`
         /// for reading `16·blocks` bytes (any alignment); `pad` is 0 or 1.
-        pub fn uhash_poly1305_blocks_a64(
+        pub fn poly1305_blocks_a64(
             h: *mut u64,
             r: *const u64,
             data: *const u8,
@@ -80,7 +63,7 @@ pub mod aarch64 {
         /// `pw` for reading 10 `u64`s (`pw[2k + t]` = limb k of r^(2−t),
         /// frozen, < 2^26), `data` for reading `32·steps` bytes (any
         /// alignment); `steps` ≥ 1.
-        pub fn uhash_poly1305_neon_steps(
+        pub fn poly1305_neon_steps(
             sum: *mut u64,
             h26: *const u64,
             pw: *const u64,
@@ -89,32 +72,13 @@ pub mod aarch64 {
         );
     }
 
-    /// The AArch64 Poly1305 kernels of this build, as function pointers.
-    #[derive(Clone, Copy, Debug)]
-    pub struct Kernels {
-        /// `uhash_poly1305_blocks_a64`.
-        pub blocks_a64: unsafe extern "C" fn(*mut u64, *const u64, *const u8, usize, u64),
-        /// `uhash_poly1305_neon_steps`.
-        pub neon_steps: unsafe extern "C" fn(*mut u64, *const u64, *const u64, *const u8, usize),
-    }
-
-    /// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
-    #[cfg(uhash_asm)]
-    pub const KERNELS: Option<Kernels> = Some(Kernels {
-        blocks_a64: uhash_poly1305_blocks_a64,
-        neon_steps: uhash_poly1305_neon_steps,
-    });
-    /// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
-    #[cfg(not(uhash_asm))]
-    pub const KERNELS: Option<Kernels> = None;
 }
 
 /// 32-bit ARM Poly1305 kernels for ARMv4T and later in ARM state (AAPCS,
 /// little-endian).
 #[cfg(target_arch = "arm")]
 pub mod armv4 {
-    #[cfg(uhash_asm)]
-    unsafe extern "C" {
+    crate::prefixed! {
         /// Poly1305 blocks in radix 2^26 from UMULL/UMLAL (25 products
         /// per block): h = Σ 2^(26i)·h\[i\] with every limb < 2^27 on entry,
         /// h\[1\] < 2^26 + 2^6 and the others < 2^26 on exit; `g` holds the
@@ -127,7 +91,7 @@ pub mod armv4 {
         /// `u32`s (the limbs of a clamped r, then their multiples by 5),
         /// `data` for reading `16·blocks` bytes (any alignment); `pad` is 0
         /// or 1.
-        pub fn uhash_poly1305_blocks_armv4(
+        pub fn poly1305_blocks_armv4(
             h: *mut u32,
             g: *const u32,
             data: *const u8,
@@ -136,19 +100,4 @@ pub mod armv4 {
         );
     }
 
-    /// The ARMv4 Poly1305 kernels of this build, as function pointers.
-    #[derive(Clone, Copy, Debug)]
-    pub struct Kernels {
-        /// `uhash_poly1305_blocks_armv4`.
-        pub blocks_armv4: unsafe extern "C" fn(*mut u32, *const u32, *const u8, usize, u32),
-    }
-
-    /// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
-    #[cfg(uhash_asm)]
-    pub const KERNELS: Option<Kernels> = Some(Kernels {
-        blocks_armv4: uhash_poly1305_blocks_armv4,
-    });
-    /// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
-    #[cfg(not(uhash_asm))]
-    pub const KERNELS: Option<Kernels> = None;
 }

@@ -6,8 +6,8 @@
 //! `backend::ifma_asm`), shared with its intrinsics path; this kernel only
 //! runs the loop over whole 256-byte groups.
 
-#[cfg(all(uhash_asm, target_arch = "x86_64"))]
-unsafe extern "C" {
+#[cfg(target_arch = "x86_64")]
+crate::prefixed! {
     /// The IFMA group loop: for each of `groups` 256-byte groups at
     /// `data`, A ← A·r^16 + m(bytes 0..128) and B ← B·r^16 + m(bytes
     /// 128..256), with A = `acc[0..3]`, B = `acc[3..6]` (three radix-2^44
@@ -27,7 +27,7 @@ unsafe extern "C" {
     /// the module docs in the `.S` file; the crate's carried values
     /// satisfy them). Reads nothing else; constant time in the data and
     /// key (only `groups` steers the loop).
-    pub fn uhash_poly1305_ifma_vbmi2_groups(
+    pub fn poly1305_ifma_vbmi2_groups(
         acc: *mut u64,
         p16: *const u64,
         data: *const u8,
@@ -35,19 +35,3 @@ unsafe extern "C" {
     );
 }
 
-/// The IFMA Poly1305 kernels of this build, as function pointers.
-#[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy, Debug)]
-pub struct Kernels {
-    /// `uhash_poly1305_ifma_vbmi2_groups` (see its declaration).
-    pub ifma_vbmi2_groups: unsafe extern "C" fn(*mut u64, *const u64, *const u8, usize),
-}
-
-/// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
-#[cfg(all(uhash_asm, target_arch = "x86_64"))]
-pub const KERNELS: Option<Kernels> = Some(Kernels {
-    ifma_vbmi2_groups: uhash_poly1305_ifma_vbmi2_groups,
-});
-/// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
-#[cfg(all(not(uhash_asm), target_arch = "x86_64"))]
-pub const KERNELS: Option<Kernels> = None;

@@ -6,12 +6,11 @@
 /// Hash kernels, `armv4/sqh.S`.
 #[cfg(target_arch = "arm")]
 pub mod armv4 {
-    /// The largest `elems` [`Kernels::asm2_w3`] accepts in one call (its
+    /// The largest `elems` [`sqh_asm2_w3_armv4`] accepts in one call (its
     /// loop counter shares a register with the carries out of 2^192).
     pub const ASM2_MAX_ELEMS: usize = 2047;
 
-    #[cfg(uhash_asm)]
-    unsafe extern "C" {
+    crate::prefixed! {
         /// SQHasm2's sum of squares for w = 3: with aᵢ = (mᵢ + xᵢ) mod
         /// 2^96 (key element i = `key[3i..3i+3]`, message element i =
         /// `msg[3i..3i+3]`, native little-endian words), computes the exact
@@ -25,7 +24,7 @@ pub mod armv4 {
         /// `key` and `msg` are valid for reading `3·elems` `u32`s each
         /// (word-aligned); `acc` is valid for reading and writing 6 `u32`s
         /// and overlaps neither input.
-        pub fn uhash_sqh_asm2_w3_armv4(
+        pub fn sqh_asm2_w3_armv4(
             key: *const u32,
             msg: *const u32,
             elems: usize,
@@ -33,7 +32,7 @@ pub mod armv4 {
         ) -> u32;
 
         /// SQHE's carry-dropping columns for w = 3: with aᵢ as for
-        /// [`uhash_sqh_asm2_w3_armv4`], adds into `acc[c]` (mod 2^32) column
+        /// [`sqh_asm2_w3_armv4`], adds into `acc[c]` (mod 2^32) column
         /// c of C2(aᵢ²) for c = 0..6 and every i < `elems` — every half of
         /// every ordered word product in the column of its weight, cross
         /// products doubled, no carry between columns (`sqh`'s soft
@@ -43,25 +42,7 @@ pub mod armv4 {
         /// The core executes ARM-state code; `key` and `msg` are valid for
         /// reading `3·elems` `u32`s each (word-aligned); `acc` is valid for
         /// reading and writing 6 `u32`s and overlaps neither input.
-        pub fn uhash_sqh_e_w3_armv4(key: *const u32, msg: *const u32, elems: usize, acc: *mut u32);
+        pub fn sqh_e_w3_armv4(key: *const u32, msg: *const u32, elems: usize, acc: *mut u32);
     }
 
-    /// The ARMv4 Square Hash kernels of this build, as function pointers.
-    #[derive(Clone, Copy, Debug)]
-    pub struct Kernels {
-        /// `uhash_sqh_asm2_w3_armv4` (see its declaration for the contract).
-        pub asm2_w3: unsafe extern "C" fn(*const u32, *const u32, usize, *mut u32) -> u32,
-        /// `uhash_sqh_e_w3_armv4`.
-        pub e_w3: unsafe extern "C" fn(*const u32, *const u32, usize, *mut u32),
-    }
-
-    /// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
-    #[cfg(uhash_asm)]
-    pub const KERNELS: Option<Kernels> = Some(Kernels {
-        asm2_w3: uhash_sqh_asm2_w3_armv4,
-        e_w3: uhash_sqh_e_w3_armv4,
-    });
-    /// The kernels, when this build assembled them ([`crate::AVAILABLE`]).
-    #[cfg(not(uhash_asm))]
-    pub const KERNELS: Option<Kernels> = None;
 }

@@ -36,14 +36,14 @@
     andl    $13, %ecx;                                                     \
     addq    %rcx, %rax
 
-UHASH_FUNC(uhash_dfc_module_mulx)
+UHASH_FUNC(dfc_module_mulx)
     movq    %rdi, %r9
     movq    %rsi, %r10
     MODULE_BODY
     ret
-UHASH_END(uhash_dfc_module_mulx)
+UHASH_END(dfc_module_mulx)
 
-UHASH_FUNC(uhash_dfc_module_batch_mulx)
+UHASH_FUNC(dfc_module_batch_mulx)
     /* rdi = a, rsi = b, rdx = x, rcx = y, r8 = n */
     pushq   %rbx
     pushq   %r12
@@ -66,6 +66,6 @@ UHASH_FUNC(uhash_dfc_module_batch_mulx)
 2:  popq    %r12
     popq    %rbx
     ret
-UHASH_END(uhash_dfc_module_batch_mulx)
+UHASH_END(dfc_module_batch_mulx)
 
 UHASH_NOTES

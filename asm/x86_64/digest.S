@@ -67,7 +67,7 @@
 .endm
 
 .macro DIGEST_MW_AVX2 n, name
-UHASH_FUNC(\name)
+UHASH_FUNC_SYM(\name)
     .irp s, 0, 1, 2, 3, 4, 5, 6, 7, 8
     .if \s <= \n
     vpxor   %xmm\s, %xmm\s, %xmm\s
@@ -194,16 +194,16 @@ UHASH_FUNC(\name)
     .endif
     vzeroupper
     ret
-UHASH_END(\name)
+UHASH_END_SYM(\name)
 .endm
 
-DIGEST_MW_AVX2 1, uhash_digest_mw1_avx2
-DIGEST_MW_AVX2 2, uhash_digest_mw2_avx2
-DIGEST_MW_AVX2 3, uhash_digest_mw3_avx2
-DIGEST_MW_AVX2 4, uhash_digest_mw4_avx2
-DIGEST_MW_AVX2 5, uhash_digest_mw5_avx2
-DIGEST_MW_AVX2 6, uhash_digest_mw6_avx2
-DIGEST_MW_AVX2 7, uhash_digest_mw7_avx2
-DIGEST_MW_AVX2 8, uhash_digest_mw8_avx2
+DIGEST_MW_AVX2 1, UHASH_SYM(digest_mw1_avx2)
+DIGEST_MW_AVX2 2, UHASH_SYM(digest_mw2_avx2)
+DIGEST_MW_AVX2 3, UHASH_SYM(digest_mw3_avx2)
+DIGEST_MW_AVX2 4, UHASH_SYM(digest_mw4_avx2)
+DIGEST_MW_AVX2 5, UHASH_SYM(digest_mw5_avx2)
+DIGEST_MW_AVX2 6, UHASH_SYM(digest_mw6_avx2)
+DIGEST_MW_AVX2 7, UHASH_SYM(digest_mw7_avx2)
+DIGEST_MW_AVX2 8, UHASH_SYM(digest_mw8_avx2)
 
 UHASH_NOTES

@@ -26,7 +26,7 @@
 #include "uhash_asm.h"
 
 /* ------------------------------------------------------------------------ */
-UHASH_FUNC(uhash_mmh32_sum_avx2)
+UHASH_FUNC(mmh32_sum_avx2)
     vpxor   %ymm0, %ymm0, %ymm0          /* even products */
     vpxor   %ymm1, %ymm1, %ymm1          /* odd products */
     xorl    %eax, %eax                   /* scalar tail sum */
@@ -85,10 +85,10 @@ UHASH_FUNC(uhash_mmh32_sum_avx2)
     addq    %rcx, %rax
     vzeroupper
     ret
-UHASH_END(uhash_mmh32_sum_avx2)
+UHASH_END(mmh32_sum_avx2)
 
 /* ------------------------------------------------------------------------ */
-UHASH_FUNC(uhash_nh_sum_avx2)
+UHASH_FUNC(nh_sum_avx2)
     vpxor   %ymm0, %ymm0, %ymm0
     vpxor   %ymm1, %ymm1, %ymm1
     xorl    %eax, %eax
@@ -140,7 +140,7 @@ UHASH_FUNC(uhash_nh_sum_avx2)
     addq    %rcx, %rax
     vzeroupper
     ret
-UHASH_END(uhash_nh_sum_avx2)
+UHASH_END(nh_sum_avx2)
 
 /* ------------------------------------------------------------------------ */
 /* Horizontal sum of %zmm0's eight 64-bit lanes into %rax; clobbers zmm1. */
@@ -153,7 +153,7 @@ UHASH_END(uhash_nh_sum_avx2)
     vpaddq  %xmm1, %xmm0, %xmm0;                 \
     vmovq   %xmm0, %rax
 
-UHASH_FUNC(uhash_mmh32_sum_avx512)
+UHASH_FUNC(mmh32_sum_avx512)
     vpxorq  %zmm0, %zmm0, %zmm0          /* even products */
     vpxorq  %zmm1, %zmm1, %zmm1          /* odd products */
     cmpq    $32, %rdx
@@ -211,10 +211,10 @@ UHASH_FUNC(uhash_mmh32_sum_avx512)
     HSUM512
     vzeroupper
     ret
-UHASH_END(uhash_mmh32_sum_avx512)
+UHASH_END(mmh32_sum_avx512)
 
 /* ------------------------------------------------------------------------ */
-UHASH_FUNC(uhash_nh_sum_avx512)
+UHASH_FUNC(nh_sum_avx512)
     vpxorq  %zmm0, %zmm0, %zmm0
     vpxorq  %zmm1, %zmm1, %zmm1
     cmpq    $16, %rdx                    /* 16 pairs = 32 words per step */
@@ -261,6 +261,6 @@ UHASH_FUNC(uhash_nh_sum_avx512)
     HSUM512
     vzeroupper
     ret
-UHASH_END(uhash_nh_sum_avx512)
+UHASH_END(nh_sum_avx512)
 
 UHASH_NOTES

@@ -27,7 +27,7 @@
  */
 #include "uhash_asm.h"
 
-UHASH_FUNC(uhash_poly1305_blocks_mulx)
+UHASH_FUNC(poly1305_blocks_mulx)
     /* rdi = h, rsi = r, rdx = data, rcx = blocks, r8 = pad */
     testq   %rcx, %rcx
     jz      9f
@@ -107,6 +107,6 @@ UHASH_FUNC(uhash_poly1305_blocks_mulx)
     popq    %rbp
     popq    %rbx
 9:  ret
-UHASH_END(uhash_poly1305_blocks_mulx)
+UHASH_END(poly1305_blocks_mulx)
 
 UHASH_NOTES

@@ -171,7 +171,7 @@
 .endm
 
 /* ------------------------------------------------------------------------ */
-UHASH_FUNC(uhash_poly1305_ifma_vbmi2_groups)
+UHASH_FUNC(poly1305_ifma_vbmi2_groups)
     testq       %rcx, %rcx
     jz          9f
     movabsq     $0xfffffffffff, %rax
@@ -236,6 +236,6 @@ UHASH_FUNC(uhash_poly1305_ifma_vbmi2_groups)
     vmovdqu64   B2, 320(%rdi)
     vzeroupper
 9:  ret
-UHASH_END(uhash_poly1305_ifma_vbmi2_groups)
+UHASH_END(poly1305_ifma_vbmi2_groups)
 
 UHASH_NOTES

@@ -42,6 +42,20 @@ pub enum Error {
         /// What the function needs.
         reason: &'static str,
     },
+    /// A nonce of the wrong length.
+    InvalidNonceLength {
+        /// Bytes the MAC takes.
+        expected: usize,
+        /// Bytes given.
+        got: usize,
+    },
+    /// A tag of the wrong length.
+    InvalidTagLength {
+        /// Bytes the MAC produces.
+        expected: usize,
+        /// Bytes given.
+        got: usize,
+    },
     /// An output buffer of the wrong length.
     InvalidOutputLength {
         /// Bytes the function writes.
@@ -77,6 +91,15 @@ impl core::fmt::Display for Error {
             }
             Error::InvalidMessageLength { got, reason } => {
                 write!(f, "invalid message length {got}: {reason}")
+            }
+            Error::InvalidNonceLength { expected, got } => {
+                write!(
+                    f,
+                    "invalid nonce length: expected {expected} bytes, got {got}"
+                )
+            }
+            Error::InvalidTagLength { expected, got } => {
+                write!(f, "invalid tag length: expected {expected} bytes, got {got}")
             }
             Error::InvalidOutputLength { expected, got } => {
                 write!(

@@ -3,9 +3,10 @@
 //! Every multilinear family (MMH, digestMW, Square Hash, …) offers the same
 //! public shape over [`crate::long::LongHash`]: a type keyed from a 16-byte
 //! seed with an inherent byte API (`update`, `finalize`, `finalize_reset`,
-//! `reset`), the RustCrypto `UniversalHash` + `KeyInit` + `Reset` traits,
-//! [`crate::mac::MacHash`], and a Wegman–Carter MAC alias. [`long_hash_type!`]
-//! writes all of it once for every family.
+//! `reset`, the one-shot `compute`), the RustCrypto `UniversalHash` +
+//! `KeyInit` + `Reset` traits, `std::io::Write` (feature `std` of the
+//! family), [`crate::mac::MacHash`], and a Wegman–Carter MAC alias.
+//! [`long_hash_type!`] writes all of it once for every family.
 //!
 //! # The `UniversalHash` trait
 //! `BlockSize` is the output size and `ParBlocksSize` one chunk's worth of
@@ -82,6 +83,12 @@ macro_rules! long_hash_type {
                 self.0.kernel().engine()
             }
 
+            /// The backend in use.
+            #[must_use]
+            pub fn backend(&self) -> $crate::Backend {
+                self.engine().backend()
+            }
+
             /// Absorb message bytes (any split gives the same output).
             pub fn update(&mut self, data: &[u8]) {
                 self.0.update(data);
@@ -97,8 +104,19 @@ macro_rules! long_hash_type {
             /// The hash of the bytes absorbed so far; the state is reset for
             /// the next message (keys stay).
             pub fn finalize_reset(&mut self) -> [u8; $out] {
-                let mut out = [0u8; $out];
                 let lanes = self.0.finalize_lanes();
+                Self::lanes_to_bytes(&lanes)
+            }
+
+            /// The hash of a whole message `msg`, in one call and without
+            /// copying it; the streaming state is neither used nor changed.
+            #[must_use]
+            pub fn compute(&self, msg: &[u8]) -> [u8; $out] {
+                Self::lanes_to_bytes(&self.0.key().hash_lanes(msg))
+            }
+
+            fn lanes_to_bytes(lanes: &[u64; $crate::long::MAX_LANES]) -> [u8; $out] {
+                let mut out = [0u8; $out];
                 let b = $out / <$kernel as $crate::long::ChunkHash>::LANES;
                 for (o, lane) in out.chunks_mut(b).zip(lanes) {
                     o.copy_from_slice(&lane.to_le_bytes()[..b]);
@@ -181,25 +199,48 @@ macro_rules! long_hash_type {
         }
 
         impl $crate::mac::MacHash for $name {
-            const OUT_BYTES: usize = $out;
-            const LANE_BITS: u32 = <$crate::long::LongHash<$kernel> as $crate::mac::MacHash>::LANE_BITS;
-            const PAD_LABEL: u64 = <$crate::long::LongHash<$kernel> as $crate::mac::MacHash>::PAD_LABEL;
+            const LANE_BITS: u32 = <$kernel as $crate::long::ChunkHash>::LANE_BITS;
+            const PAD_LABEL: u64 = $crate::kdf::label(
+                <$kernel as $crate::long::ChunkHash>::FAMILY,
+                <$kernel as $crate::long::ChunkHash>::LANES as u8,
+                $crate::kdf::LEVEL_MAC_PAD,
+                0,
+            );
+            type Out = $crate::Tag<$out>;
+            type State = $crate::long::LongState<$kernel>;
 
             /// [`Self::from_seed`]; never fails.
             fn from_seed(seed: &[u8; 16]) -> Result<Self, $crate::Error> {
                 Ok($name::from_seed(seed))
             }
 
-            fn update(&mut self, data: &[u8]) {
-                self.0.update(data);
+            fn hash(&self, msg: &[u8]) -> Self::Out {
+                $crate::Tag::from_bytes(self.compute(msg))
             }
 
-            fn finalize_reset(&mut self, out: &mut [u8]) -> Result<(), $crate::Error> {
-                $crate::mac::MacHash::finalize_reset(&mut self.0, out)
+            fn start(&self) -> Self::State {
+                self.0.key().start()
             }
 
-            fn reset(&mut self) {
-                self.0.reset();
+            fn update(&self, state: &mut Self::State, data: &[u8]) {
+                state.update(self.0.key(), data);
+            }
+
+            fn finish(&self, state: &mut Self::State) -> Self::Out {
+                let lanes = state.finalize_lanes(self.0.key());
+                $crate::Tag::from_bytes(Self::lanes_to_bytes(&lanes))
+            }
+        }
+
+        #[cfg(feature = "std")]
+        impl $crate::__private::io::Write for $name {
+            fn write(&mut self, buf: &[u8]) -> $crate::__private::io::Result<usize> {
+                self.update(buf);
+                Ok(buf.len())
+            }
+
+            fn flush(&mut self) -> $crate::__private::io::Result<()> {
+                Ok(())
             }
         }
 

@@ -70,3 +70,61 @@ impl<T: Copy + Default + Zeroize> core::fmt::Debug for KeyWords<T> {
             .finish_non_exhaustive()
     }
 }
+
+/// The chunk buffer of a long-message kernel whose chunks are too large
+/// for the stack ([`crate::long::ChunkHash::Chunk`]): `len` bytes on the
+/// heap, 64-byte aligned, zeroized on drop (it holds message bytes).
+#[derive(Clone)]
+pub struct ChunkBuf(KeyWords<u8>);
+
+impl ChunkBuf {
+    /// `len` zero bytes.
+    #[must_use]
+    pub fn zeroed(len: usize) -> Self {
+        Self(KeyWords::from_fn(len, || 0))
+    }
+}
+
+impl AsRef<[u8]> for ChunkBuf {
+    fn as_ref(&self) -> &[u8] {
+        self.0.words()
+    }
+}
+
+impl AsMut<[u8]> for ChunkBuf {
+    fn as_mut(&mut self) -> &mut [u8] {
+        self.0.words_mut()
+    }
+}
+
+impl Zeroize for ChunkBuf {
+    fn zeroize(&mut self) {
+        self.0.zeroize();
+    }
+}
+
+impl core::fmt::Debug for ChunkBuf {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ChunkBuf")
+            .field("bytes", &self.0.words().len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Checks a chunk size chosen at run time: a positive multiple of `unit`
+/// bytes (the family's word or element size), at most `max` (the kernel's
+/// `CHUNK_BYTES`).
+///
+/// # Errors
+/// [`crate::Error::InvalidParameter`] otherwise.
+pub fn check_chunk(chunk: usize, unit: usize, max: usize) -> Result<(), crate::Error> {
+    if chunk == 0 || chunk > max || unit == 0 || !chunk.is_multiple_of(unit) {
+        Err(crate::Error::InvalidParameter {
+            name: "chunk",
+            reason: "the chunk size must be a positive multiple of the family's word or \
+                     element size, at most its default chunk",
+        })
+    } else {
+        Ok(())
+    }
+}

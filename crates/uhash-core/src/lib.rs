@@ -15,11 +15,13 @@
 //! | [`kdf`] | key expansion: AES-128-CTR from a 16-byte seed, domain-separated labels |
 //! | [`long`] | messages of any length: family kernel → polynomial mod 2^130−5 → MMH to the lane width, with its collision bound |
 //! | [`long_hash_type!`] | the ready-made hash type of a family over `long`: byte API, `UniversalHash` + `KeyInit`, `MacHash`, Wegman–Carter alias |
-//! | [`mac`] | the Wegman–Carter MAC over any of them, with a 12-byte nonce type and constant-time verification |
+//! | [`mac`] | the Wegman–Carter MAC over any of them, one-shot and streaming, constant-time verification |
+//! | [`nonce`], [`tag`] | [`Nonce<N>`] and [`Tag<N>`], the nonce and tag types of every MAC |
 //! | [`ct`] | branch-free selection helpers |
 //! | [`strong`] | Lemma 1 of Square Hash: Δ-universal → strongly universal by adding a uniform group element, for any family |
 //! | [`secret`] | key-holding wrapper: zeroized on drop, `Debug` never prints it |
-//! | [`backend`] | CPU-feature witnesses and the backend selection type the families share |
+//! | [`backend`] | backend names, CPU-feature witnesses (one list per feature set for detection and `#[target_feature]`) |
+//! | [`engine!`] | one dispatch mechanism for every family: kernel trait, engine enum, detection, forcing, dispatch |
 //! | [`error`] | the typed errors every crate returns |
 //!
 //! SIMD representations do not live here: they belong in each family's
@@ -31,11 +33,14 @@
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 pub mod aesni;
 pub mod backend;
 pub mod ct;
+pub mod engine;
 pub mod error;
 mod hash_type;
 pub mod kdf;
@@ -43,18 +48,22 @@ pub mod kdf;
 pub mod keybuf;
 pub mod long;
 pub mod mac;
+pub mod nonce;
 pub mod p130;
 pub mod p32;
 pub mod p64;
 pub mod pw;
 pub mod secret;
 pub mod strong;
+pub mod tag;
 pub mod toeplitz;
 pub mod wide;
 
 pub use backend::Backend;
 pub use crypto_common;
 pub use error::Error;
+pub use nonce::Nonce;
+pub use tag::Tag;
 pub use secret::Secret;
 pub use subtle;
 pub use zeroize;
@@ -63,5 +72,7 @@ pub use zeroize;
 /// public API.
 #[doc(hidden)]
 pub mod __private {
+    #[cfg(feature = "std")]
+    pub use std::io;
     pub use universal_hash;
 }

@@ -61,7 +61,7 @@
 //! # Cost
 //! Per chunk and lane about one multiplication modulo 2^130−5: chunks are
 //! taken four at a time with the precomputed powers k², …, k⁵
-//! ([`p130::horner_powers`]: 27 word products and one carry for four Horner
+//! ([`crate::p130::horner_powers`]: 27 word products and one carry for four Horner
 //! steps), and the lanes' chains are independent, so they overlap in the
 //! pipeline. The last (up to four) chunks of a message join the length in
 //! one such step, so the work after the last kernel is one short product
@@ -69,9 +69,15 @@
 //! Families choose `CHUNK_BYTES` so that all this stays a few percent of
 //! the chunk kernel.
 
-use crate::kdf::{self, LEVEL_L1, LEVEL_L2, LEVEL_L3};
-use crate::p130::{self, Fe130, Multiplier};
-use crate::{Error, p32, p64, wide};
+mod hash;
+mod key;
+mod state;
+
+pub use hash::LongHash;
+pub use key::LongKey;
+pub use state::LongState;
+
+use crate::{Error, kdf, p32, p64, wide};
 use zeroize::Zeroize;
 
 /// The most lanes a kernel may have.
@@ -126,19 +132,34 @@ pub trait ChunkHash: Clone {
         let _ = used;
         self.hash_chunk(chunk, out);
     }
+
+    /// Hash the last chunk of a message given only its bytes: `tail` is
+    /// 1..[`ChunkHash::chunk_bytes`] bytes, to be zero-padded to a whole
+    /// chunk. The output must equal [`ChunkHash::hash_chunk`] of the padded
+    /// chunk. The default copies `tail` into a zeroed chunk (for a kernel
+    /// whose chunk lives on the heap: one allocation per call); a linear
+    /// kernel should pad only the last block on the stack instead — this is
+    /// what a one-shot hash of a short message costs.
+    fn hash_tail(&self, tail: &[u8], out: &mut [u64; MAX_LANES]) {
+        let mut c = Self::zero_chunk();
+        let n = self.chunk_bytes();
+        c.as_mut()[..tail.len()].copy_from_slice(tail);
+        self.hash_padded_chunk(&c.as_ref()[..n], tail.len(), out);
+        c.as_mut()[..tail.len()].zeroize();
+    }
 }
 
 /// Level-3 key of one lane: five 32-bit or three 64-bit words (unused words
 /// are zero).
 #[derive(Clone, Copy, Default)]
-struct L3Key([u64; 5]);
+pub(crate) struct L3Key(pub(crate) [u64; 5]);
 
 impl L3Key {
-    const fn bytes(lane_bits: u32) -> usize {
+    pub(crate) const fn bytes(lane_bits: u32) -> usize {
         if lane_bits == 32 { 20 } else { 24 }
     }
 
-    fn from_bytes(lane_bits: u32, b: &[u8]) -> Self {
+    pub(crate) fn from_bytes(lane_bits: u32, b: &[u8]) -> Self {
         let mut k = [0u64; 5];
         let word_bytes = if lane_bits == 32 { 4 } else { 8 };
         for (i, chunk) in b.chunks_exact(word_bytes).take(5).enumerate() {
@@ -183,333 +204,11 @@ pub fn l3_mmh64(key: &[u64; 3], z: (u128, u64)) -> u64 {
     p64::reduce(sum) as u64
 }
 
-/// Streaming long-message hash over a level-1 kernel `H`.
-#[derive(Clone)]
-pub struct LongHash<H: ChunkHash> {
-    l1: H,
-    /// Per lane, the level-2 key k and its powers k², …, k⁵.
-    l2: [[Multiplier; 5]; MAX_LANES],
-    l3: [L3Key; MAX_LANES],
-    acc: [Fe130; MAX_LANES],
-    buf: H::Chunk,
-    buf_len: usize,
-    /// Bytes of `buf` (a prefix) that may be non-zero; the rest is zero.
-    dirty: usize,
-    /// Lane values of up to four chunks not yet in `acc`. Level 2 takes
-    /// chunks four at a time ([`p130::horner_powers`]: a quarter of the
-    /// carries and three quarters of the products of four single steps),
-    /// when a fifth chunk arrives; so the last group of a message is still
-    /// here at the end, and joins the length in one step of powers.
-    group: [[u64; MAX_LANES]; 4],
-    group_len: usize,
-    chunk: usize,
-    total: u64,
-}
-
-impl<H: ChunkHash> core::fmt::Debug for LongHash<H> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("LongHash")
-            .field("lanes", &H::LANES)
-            .field("lane_bits", &H::LANE_BITS)
-            .field("bytes_so_far", &self.total)
-            .finish_non_exhaustive()
-    }
-}
-
-impl<H: ChunkHash> LongHash<H> {
-    const CHECK: () = {
-        assert!(H::LANES >= 1 && H::LANES <= MAX_LANES);
-        assert!(H::LANE_BITS == 32 || H::LANE_BITS == 64);
-        assert!(H::CHUNK_BYTES > 0);
-    };
-
-    /// Output bytes: LANES · LANE_BITS / 8.
-    pub const OUT_BYTES: usize = H::LANES * H::LANE_BITS as usize / 8;
-
-    /// Every key from a 16-byte seed by [`kdf::expand`]: the level-1 key
-    /// under label (FAMILY, LANES, 1, 0), lane i's level-2 key (16 bytes) under
-    /// (FAMILY, LANES, 2, i) and its level-3 key (20 or 24 bytes) under
-    /// (FAMILY, LANES, 3, i).
-    ///
-    /// # Errors
-    /// When the kernel rejects its expanded key (see the family's docs).
-    pub fn from_seed(seed: &[u8; 16]) -> Result<Self, Error> {
-        Self::from_seed_with_kernel(seed, H::from_key_stream)
-    }
-
-    /// As [`LongHash::from_seed`], with the level-1 kernel built by `make_l1`
-    /// from the same key stream (label (FAMILY, LANES, 1, 0)): for kernels
-    /// with constructors beyond [`ChunkHash::from_key_stream`], such as a
-    /// chosen backend or chunk size.
-    ///
-    /// # Errors
-    /// What `make_l1` returns; [`Error::InvalidParameter`] when the kernel's
-    /// chunk size is outside 1..=`CHUNK_BYTES`.
-    pub fn from_seed_with_kernel<F>(seed: &[u8; 16], make_l1: F) -> Result<Self, Error>
-    where
-        F: FnOnce(&mut kdf::KeyStream) -> Result<H, Error>,
-    {
-        let () = Self::CHECK;
-        let lanes = H::LANES as u8;
-        let l1 = make_l1(&mut kdf::KeyStream::new(
-            seed,
-            kdf::label(H::FAMILY, lanes, LEVEL_L1, 0),
-        ))?;
-        let mut l2 = [[0u8; 16]; MAX_LANES];
-        let mut l3 = [[0u8; 24]; MAX_LANES];
-        let l3_len = L3Key::bytes(H::LANE_BITS);
-        for i in 0..H::LANES {
-            kdf::expand(
-                seed,
-                kdf::label(H::FAMILY, lanes, LEVEL_L2, i as u32),
-                &mut l2[i],
-            );
-            kdf::expand(
-                seed,
-                kdf::label(H::FAMILY, lanes, LEVEL_L3, i as u32),
-                &mut l3[i][..l3_len],
-            );
-        }
-        let out = Self::from_parts(l1, &l2[..H::LANES], &l3[..H::LANES]);
-        l2.zeroize();
-        l3.zeroize();
-        out
-    }
-
-    /// From explicit keys: the kernel, one 16-byte level-2 key per lane and
-    /// one level-3 key per lane (20 bytes = five LE 32-bit words for 32-bit
-    /// lanes, 24 bytes = three LE 64-bit words for 64-bit lanes; longer
-    /// slices are used by their prefix).
-    ///
-    /// # Errors
-    /// [`Error::InvalidParameter`] when the number of keys is not LANES or
-    /// the kernel's chunk size is outside 1..=`CHUNK_BYTES`;
-    /// [`Error::InvalidKeyLength`] when a level-3 key is too short.
-    pub fn from_parts<K2: AsRef<[u8]>, K3: AsRef<[u8]>>(
-        l1: H,
-        l2_keys: &[K2],
-        l3_keys: &[K3],
-    ) -> Result<Self, Error> {
-        let () = Self::CHECK;
-        let chunk = l1.chunk_bytes();
-        if chunk == 0 || chunk > H::CHUNK_BYTES {
-            return Err(Error::InvalidParameter {
-                name: "chunk",
-                reason: "the kernel's chunk size must be in 1..=CHUNK_BYTES",
-            });
-        }
-        if l2_keys.len() != H::LANES || l3_keys.len() != H::LANES {
-            return Err(Error::InvalidParameter {
-                name: "lanes",
-                reason: "one level-2 and one level-3 key per lane",
-            });
-        }
-        let mut l2 = [[Multiplier::default(); 5]; MAX_LANES];
-        let mut l3 = [L3Key::default(); MAX_LANES];
-        let l3_len = L3Key::bytes(H::LANE_BITS);
-        for i in 0..H::LANES {
-            let k2 = l2_keys[i].as_ref();
-            let k3 = l3_keys[i].as_ref();
-            let k2: &[u8; 16] =
-                k2.get(..16)
-                    .and_then(|k| k.try_into().ok())
-                    .ok_or(Error::InvalidKeyLength {
-                        expected: 16,
-                        got: k2.len(),
-                    })?;
-            if k3.len() < l3_len {
-                return Err(Error::InvalidKeyLength {
-                    expected: l3_len,
-                    got: k3.len(),
-                });
-            }
-            let k = Fe130::from_u128(u128::from_le_bytes(*k2));
-            let mut pow = [Multiplier::new(k); 5];
-            for j in 1..5 {
-                pow[j] = Multiplier::new(pow[j - 1].value().mul_fe(k));
-            }
-            l2[i] = pow;
-            l3[i] = L3Key::from_bytes(H::LANE_BITS, &k3[..l3_len]);
-        }
-        Ok(Self {
-            l1,
-            l2,
-            l3,
-            acc: [Fe130::ZERO; MAX_LANES],
-            buf: H::zero_chunk(),
-            buf_len: 0,
-            dirty: 0,
-            group: [[0; MAX_LANES]; 4],
-            group_len: 0,
-            chunk,
-            total: 0,
-        })
-    }
-
-    /// The level-1 kernel.
-    pub fn kernel(&self) -> &H {
-        &self.l1
-    }
-
-    /// A chunk's lane values: held; when four are held and a fifth comes,
-    /// the four enter `acc` in one step of powers.
-    #[inline(always)]
-    fn absorb_chunk_lanes(&mut self, y: &[u64; MAX_LANES]) {
-        if self.group_len == 4 {
-            for (i, (acc, pow)) in self.acc.iter_mut().zip(&self.l2).enumerate().take(H::LANES) {
-                let ys = [
-                    self.group[0][i],
-                    self.group[1][i],
-                    self.group[2][i],
-                    self.group[3][i],
-                ];
-                *acc = p130::horner_powers(*acc, &ys, pow);
-            }
-            self.group_len = 0;
-        }
-        self.group[self.group_len] = *y;
-        self.group_len += 1;
-    }
-
-    #[inline(always)]
-    fn absorb_chunk(&mut self, chunk: &[u8]) {
-        let mut y = [0u64; MAX_LANES];
-        self.l1.hash_chunk(chunk, &mut y);
-        self.absorb_chunk_lanes(&y);
-    }
-
-    /// Hash the buffered chunk, zero-padded past `buf_len` (only the bytes
-    /// written since the buffer was last cleared need clearing: a stream of
-    /// short messages does not pay for a whole chunk of zeroing each).
-    fn absorb_buffer(&mut self) {
-        let chunk = self.chunk;
-        let used = self.buf_len;
-        if self.dirty > used {
-            self.buf.as_mut()[used..self.dirty].fill(0);
-        }
-        self.dirty = used;
-        let mut y = [0u64; MAX_LANES];
-        self.l1
-            .hash_padded_chunk(&self.buf.as_ref()[..chunk], used, &mut y);
-        self.absorb_chunk_lanes(&y);
-        self.buf_len = 0;
-    }
-
-    /// Absorb message bytes; any split of a message into `update` calls gives
-    /// the same result.
-    pub fn update(&mut self, mut data: &[u8]) {
-        let chunk = self.chunk;
-        self.total = self.total.wrapping_add(data.len() as u64);
-        if self.buf_len > 0 {
-            let take = (chunk - self.buf_len).min(data.len());
-            self.buf.as_mut()[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
-            self.buf_len += take;
-            self.dirty = self.dirty.max(self.buf_len);
-            data = &data[take..];
-            if self.buf_len < chunk {
-                return;
-            }
-            self.absorb_buffer();
-        }
-        let mut chunks = data.chunks_exact(chunk);
-        for c in &mut chunks {
-            self.absorb_chunk(c);
-        }
-        let rest = chunks.remainder();
-        self.buf.as_mut()[..rest.len()].copy_from_slice(rest);
-        self.buf_len = rest.len();
-        self.dirty = self.dirty.max(self.buf_len);
-    }
-
-    /// The hash as lane values (`LANES` of them, each below 2^LANE_BITS);
-    /// leaves the state as after [`LongHash::reset`].
-    pub fn finalize_lanes(&mut self) -> [u64; MAX_LANES] {
-        if self.buf_len > 0 {
-            self.absorb_buffer();
-        }
-        // The held chunks and the length: one step of powers per lane.
-        let g = self.group_len;
-        for (i, (acc, pow)) in self.acc.iter_mut().zip(&self.l2).enumerate().take(H::LANES) {
-            let mut ys = [0u64; 5];
-            for (y, held) in ys.iter_mut().zip(&self.group[..g]) {
-                *y = held[i];
-            }
-            ys[g] = self.total;
-            *acc = p130::horner_powers(*acc, &ys[..=g], pow);
-        }
-        self.group_len = 0;
-        let mut out = [0u64; MAX_LANES];
-        for (i, o) in out.iter_mut().enumerate().take(H::LANES) {
-            let z = self.acc[i].freeze();
-            let k = &self.l3[i].0;
-            *o = if H::LANE_BITS == 32 {
-                let k32 = [
-                    k[0] as u32,
-                    k[1] as u32,
-                    k[2] as u32,
-                    k[3] as u32,
-                    k[4] as u32,
-                ];
-                l3_mmh32(&k32, z) as u64
-            } else {
-                l3_mmh64(&[k[0], k[1], k[2]], z)
-            };
-        }
-        self.reset();
-        out
-    }
-
-    /// Write the hash (`OUT_BYTES` bytes: lanes little-endian, lane 0 first)
-    /// to the front of `out`; leaves the state reset.
-    ///
-    /// # Errors
-    /// [`Error::InvalidOutputLength`] when `out` is shorter than
-    /// `OUT_BYTES` (the state is kept).
-    pub fn finalize_into(&mut self, out: &mut [u8]) -> Result<(), Error> {
-        if out.len() < Self::OUT_BYTES {
-            return Err(Error::InvalidOutputLength {
-                expected: Self::OUT_BYTES,
-                got: out.len(),
-            });
-        }
-        let lanes = self.finalize_lanes();
-        write_lanes::<H>(&lanes, out);
-        Ok(())
-    }
-
-    /// Forget the message so far (keys stay). The chunk buffer holds message
-    /// bytes, not key material: it is overwritten by the next message and
-    /// zeroized on drop, not here (a volatile wipe of a whole chunk would
-    /// cost more than hashing a short message).
-    pub fn reset(&mut self) {
-        self.acc = [Fe130::ZERO; MAX_LANES];
-        self.group_len = 0;
-        self.buf_len = 0;
-        self.total = 0;
-    }
-}
-
-fn write_lanes<H: ChunkHash>(lanes: &[u64; MAX_LANES], out: &mut [u8]) {
+/// The hash's output bytes from its lane values: `LANES` lanes of
+/// `LANE_BITS / 8` bytes, little-endian, lane 0 first.
+pub(crate) fn write_lanes<H: ChunkHash>(lanes: &[u64; MAX_LANES], out: &mut [u8]) {
     let b = H::LANE_BITS as usize / 8;
-    for (i, lane) in lanes.iter().enumerate().take(H::LANES) {
-        out[i * b..(i + 1) * b].copy_from_slice(&lane.to_le_bytes()[..b]);
+    for (o, lane) in out.chunks_exact_mut(b).zip(lanes).take(H::LANES) {
+        o.copy_from_slice(&lane.to_le_bytes()[..b]);
     }
 }
-
-impl<H: ChunkHash> Drop for LongHash<H> {
-    fn drop(&mut self) {
-        for m in self.l2.iter_mut().flatten() {
-            m.zeroize();
-        }
-        for k in &mut self.l3 {
-            k.0.zeroize();
-        }
-        for a in &mut self.acc {
-            a.zeroize();
-        }
-        self.group.zeroize();
-        self.buf.zeroize();
-    }
-}
-
-impl<H: ChunkHash> zeroize::ZeroizeOnDrop for LongHash<H> {}

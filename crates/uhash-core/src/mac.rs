@@ -16,158 +16,49 @@
 //! # Nonces
 //! **Never authenticate two messages under one key with the same nonce.**
 //! Two tags with one nonce reveal H(m) − H(m′), which for these linear
-//! hashes can give the key away. [`Nonce`] is a distinct type so that a
+//! hashes can give the key away. [`MacNonce`] is a distinct type so that a
 //! nonce cannot be confused with other bytes; a counter
 //! ([`Nonce::from_counter`]) is the simplest correct source.
+//!
+//! # Use
+//! The MAC is keyed once and then only read: [`WegmanCarter::authenticate`]
+//! and [`WegmanCarter::verify`] take `&self` and a whole message (no copy of
+//! it), [`WegmanCarter::start`] a [`MacState`] for a message that arrives in
+//! pieces — the same shape as every MAC of the workspace.
 
-use crate::Error;
-use crate::kdf::{self, LEVEL_MAC_PAD};
-use crate::long::{ChunkHash, LongHash};
+use crate::kdf;
+use crate::tag::TagBytes;
+use crate::{Error, Nonce};
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
-use subtle::ConstantTimeEq;
 
-/// A 12-byte nonce. Use each value at most once per key.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Nonce([u8; 12]);
+/// The nonce of the Wegman–Carter MACs: 12 bytes.
+pub type MacNonce = Nonce<12>;
 
-impl Nonce {
-    /// The nonce with these bytes.
-    #[must_use]
-    pub const fn from_bytes(bytes: [u8; 12]) -> Self {
-        Self(bytes)
-    }
-
-    /// The nonce for message number `n` of a counter: LE64(n) ‖ 0⁴.
-    #[must_use]
-    pub const fn from_counter(n: u64) -> Self {
-        let b = n.to_le_bytes();
-        Self([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], 0, 0, 0, 0])
-    }
-
-    /// The bytes.
-    #[must_use]
-    pub const fn as_bytes(&self) -> &[u8; 12] {
-        &self.0
-    }
-}
-
-impl From<[u8; 12]> for Nonce {
-    fn from(b: [u8; 12]) -> Self {
-        Self(b)
-    }
-}
-
-impl core::fmt::Debug for Nonce {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Nonce(")?;
-        for b in self.0 {
-            write!(f, "{b:02x}")?;
-        }
-        write!(f, ")")
-    }
-}
-
-/// The most bytes a tag may have (8 lanes of 64 bits).
-pub const MAX_TAG_BYTES: usize = 64;
-
-/// An authentication tag. Equality is constant-time.
-#[derive(Clone, Copy)]
-pub struct Tag {
-    bytes: [u8; MAX_TAG_BYTES],
-    len: usize,
-}
-
-impl Tag {
-    /// The tag bytes.
-    #[must_use]
-    pub fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..self.len]
-    }
-}
-
-impl AsRef<[u8]> for Tag {
-    fn as_ref(&self) -> &[u8] {
-        self.as_bytes()
-    }
-}
-
-impl ConstantTimeEq for Tag {
-    fn ct_eq(&self, other: &Self) -> subtle::Choice {
-        self.as_bytes().ct_eq(other.as_bytes())
-    }
-}
-
-impl PartialEq for Tag {
-    fn eq(&self, other: &Self) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-
-impl Eq for Tag {}
-
-impl core::fmt::Debug for Tag {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Tag(")?;
-        for b in self.as_bytes() {
-            write!(f, "{b:02x}")?;
-        }
-        write!(f, ")")
-    }
-}
-
-/// A streaming hash that the MAC can wrap.
-pub trait MacHash {
-    /// Output (and tag) bytes, at most [`MAX_TAG_BYTES`].
-    const OUT_BYTES: usize;
-    /// Lane width b in bits; the pad is added lane by lane modulo 2^b.
+/// A keyed hash that the MAC can wrap: a whole message at once, or in
+/// pieces through a state of its own. The key is only read.
+pub trait MacHash: Sized {
+    /// Lane width b in bits (a multiple of 8); the pad is added lane by lane
+    /// modulo 2^b.
     const LANE_BITS: u32;
     /// The label of the pad key when the MAC is built from a seed.
     const PAD_LABEL: u64;
+    /// The output, as big as the tag.
+    type Out: TagBytes;
+    /// The state of one message being hashed in pieces.
+    type State;
     /// The hash keyed from a 16-byte seed.
     ///
     /// # Errors
     /// As the hash's own seed constructor.
-    fn from_seed(seed: &[u8; 16]) -> Result<Self, Error>
-    where
-        Self: Sized;
-    /// Absorb bytes.
-    fn update(&mut self, data: &[u8]);
-    /// Write `OUT_BYTES` bytes of hash to `out` and reset the state.
-    ///
-    /// # Errors
-    /// [`Error::InvalidOutputLength`] when `out` is not `OUT_BYTES` long
-    /// (nothing is written and the state is kept).
-    fn finalize_reset(&mut self, out: &mut [u8]) -> Result<(), Error>;
-    /// Forget the message so far.
-    fn reset(&mut self);
-}
-
-impl<H: ChunkHash> MacHash for LongHash<H> {
-    const OUT_BYTES: usize = LongHash::<H>::OUT_BYTES;
-    const LANE_BITS: u32 = H::LANE_BITS;
-    const PAD_LABEL: u64 = kdf::label(H::FAMILY, H::LANES as u8, LEVEL_MAC_PAD, 0);
-
-    fn from_seed(seed: &[u8; 16]) -> Result<Self, Error> {
-        LongHash::from_seed(seed)
-    }
-
-    fn update(&mut self, data: &[u8]) {
-        LongHash::update(self, data);
-    }
-
-    fn finalize_reset(&mut self, out: &mut [u8]) -> Result<(), Error> {
-        if out.len() != Self::OUT_BYTES {
-            return Err(Error::InvalidOutputLength {
-                expected: Self::OUT_BYTES,
-                got: out.len(),
-            });
-        }
-        self.finalize_into(out)
-    }
-
-    fn reset(&mut self) {
-        LongHash::reset(self);
-    }
+    fn from_seed(seed: &[u8; 16]) -> Result<Self, Error>;
+    /// The hash of a whole message.
+    fn hash(&self, msg: &[u8]) -> Self::Out;
+    /// A state for a message arriving in pieces.
+    fn start(&self) -> Self::State;
+    /// Absorb bytes into `state` (any split gives the same output).
+    fn update(&self, state: &mut Self::State, data: &[u8]);
+    /// The hash of the bytes absorbed into `state`; resets it.
+    fn finish(&self, state: &mut Self::State) -> Self::Out;
 }
 
 /// acc += x lane by lane modulo 2^(8·lane_bytes), lanes little-endian; the
@@ -209,16 +100,21 @@ pub fn add_lanes_assign(lane_bytes: usize, acc: &mut [u8], x: &[u8]) -> Result<(
 }
 
 /// The pad stream AES_k(N ‖ LE32(0)) ‖ AES_k(N ‖ LE32(1)) ‖ … into `out`.
-pub fn pad(cipher: &aes::Aes128, nonce: &Nonce, out: &mut [u8]) {
+pub fn pad(cipher: &aes::Aes128, nonce: &MacNonce, out: &mut [u8]) {
     for (j, chunk) in out.chunks_mut(16).enumerate() {
-        let mut block = [0u8; 16];
-        block[..12].copy_from_slice(&nonce.0);
-        block[12..].copy_from_slice(&(j as u32).to_le_bytes());
-        let mut b = block.into();
+        let mut b = pad_block(nonce, j).into();
         cipher.encrypt_block(&mut b);
         let b: [u8; 16] = b.into();
         chunk.copy_from_slice(&b[..chunk.len()]);
     }
+}
+
+/// Pad block j before encryption: N ‖ LE32(j).
+fn pad_block(nonce: &MacNonce, j: usize) -> [u8; 16] {
+    let mut block = [0u8; 16];
+    block[..12].copy_from_slice(nonce.as_bytes());
+    block[12..].copy_from_slice(&(j as u32).to_le_bytes());
+    block
 }
 
 /// One-shot combinator for a hash value computed elsewhere:
@@ -229,7 +125,7 @@ pub fn pad(cipher: &aes::Aes128, nonce: &Nonce, out: &mut [u8]) {
 /// whole number of lanes, or `out` is not as long as `hash`.
 pub fn tag_for_hash(
     pad_key: &[u8; 16],
-    nonce: &Nonce,
+    nonce: &MacNonce,
     lane_bytes: usize,
     hash: &[u8],
     out: &mut [u8],
@@ -245,31 +141,62 @@ pub fn tag_for_hash(
     add_lanes_assign(lane_bytes, out, hash)
 }
 
-/// Wegman–Carter MAC: tag = H(m) + AES_k(nonce ‖ j) lane by lane.
-///
-/// On x86 CPUs with AES-NI the pad blocks are computed by
-/// `crate::aesni` (the same AES-128, without the `aes` crate's per-call
-/// VAES set-up, which costs more than the block itself); elsewhere by the
-/// `aes` crate.
+/// The pad key, expanded: AES-NI round keys on x86 CPUs with AES-NI (the
+/// same AES-128, without the `aes` crate's per-call VAES set-up, which costs
+/// more than the block itself), else the `aes` crate. Both wipe on drop.
 #[derive(Clone)]
-pub struct WegmanCarter<H: MacHash> {
-    hash: H,
+struct PadKey {
     cipher: aes::Aes128,
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
     fast: Option<crate::aesni::Aes128Ni>,
 }
 
+impl PadKey {
+    fn new(key: &[u8; 16]) -> Self {
+        Self {
+            cipher: aes::Aes128::new(key.into()),
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            fast: crate::aesni::Aes128Ni::new(key),
+        }
+    }
+
+    /// The pad stream of `nonce` into `out` (as [`pad`]).
+    fn pad_into(&self, nonce: &MacNonce, out: &mut [u8]) {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        if let Some(fast) = &self.fast {
+            for (j, chunk) in out.chunks_mut(16).enumerate() {
+                let mut block = pad_block(nonce, j);
+                fast.encrypt_block(&mut block);
+                chunk.copy_from_slice(&block[..chunk.len()]);
+            }
+            return;
+        }
+        pad(&self.cipher, nonce, out);
+    }
+}
+
+/// Wegman–Carter MAC: tag = H(m) + AES_k(nonce ‖ j) lane by lane (see the
+/// [module docs](self)). Keyed once, then only read.
+#[derive(Clone)]
+pub struct WegmanCarter<H: MacHash> {
+    hash: H,
+    pad: PadKey,
+}
+
 impl<H: MacHash> core::fmt::Debug for WegmanCarter<H> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("WegmanCarter")
-            .field("tag_bytes", &H::OUT_BYTES)
+            .field("tag_bytes", &<H::Out as TagBytes>::LEN)
             .finish_non_exhaustive()
     }
 }
 
 impl<H: MacHash> WegmanCarter<H> {
-    const CHECK: () =
-        assert!(H::OUT_BYTES <= MAX_TAG_BYTES && H::OUT_BYTES * 8 % H::LANE_BITS as usize == 0);
+    const CHECK: () = {
+        let lane = H::LANE_BITS as usize / 8;
+        assert!(H::LANE_BITS % 8 == 0 && lane > 0);
+        assert!(<H::Out as TagBytes>::LEN % lane == 0);
+    };
 
     /// From a keyed hash and the 16-byte AES key of the pads.
     #[must_use]
@@ -277,26 +204,8 @@ impl<H: MacHash> WegmanCarter<H> {
         let () = Self::CHECK;
         Self {
             hash,
-            cipher: aes::Aes128::new(pad_key.into()),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            fast: crate::aesni::Aes128Ni::new(pad_key),
+            pad: PadKey::new(pad_key),
         }
-    }
-
-    /// The pad stream of `nonce` into `out` (as [`pad`]).
-    fn pad_into(&self, nonce: &Nonce, out: &mut [u8]) {
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        if let Some(fast) = &self.fast {
-            for (j, chunk) in out.chunks_mut(16).enumerate() {
-                let mut block = [0u8; 16];
-                block[..12].copy_from_slice(&nonce.0);
-                block[12..].copy_from_slice(&(j as u32).to_le_bytes());
-                fast.encrypt_block(&mut block);
-                chunk.copy_from_slice(&block[..chunk.len()]);
-            }
-            return;
-        }
-        pad(&self.cipher, nonce, out);
     }
 
     /// Every key from one 16-byte seed: the hash's keys as its `from_seed`
@@ -312,65 +221,106 @@ impl<H: MacHash> WegmanCarter<H> {
         Ok(mac)
     }
 
-    /// Absorb message bytes (any split gives the same tag).
-    pub fn update(&mut self, data: &[u8]) {
-        self.hash.update(data);
+    /// The keyed hash.
+    pub fn hash(&self) -> &H {
+        &self.hash
     }
 
-    /// The tag of the bytes absorbed since the last finalize, under `nonce`;
-    /// resets the message state.
-    ///
-    /// A [`MacHash`] that breaks its contract (fails on a buffer of
-    /// `OUT_BYTES`) yields an empty tag, which never verifies, rather than
-    /// a panic or a tag that would reveal the pad.
-    pub fn finalize(&mut self, nonce: &Nonce) -> Tag {
-        self.try_finalize(nonce).unwrap_or(Tag {
-            bytes: [0; MAX_TAG_BYTES],
-            len: 0,
-        })
+    /// `h + pad(nonce)` lane by lane.
+    fn seal(&self, nonce: &MacNonce, h: &H::Out) -> H::Out {
+        let mut tag = H::Out::default();
+        self.pad.pad_into(nonce, tag.as_mut());
+        // `CHECK` (evaluated in `new`) makes the lengths whole lanes: this
+        // cannot fail.
+        let _ = add_lanes_assign(H::LANE_BITS as usize / 8, tag.as_mut(), h.as_ref());
+        tag
     }
 
-    fn try_finalize(&mut self, nonce: &Nonce) -> Result<Tag, Error> {
-        let n = H::OUT_BYTES;
-        let mut h = [0u8; MAX_TAG_BYTES];
-        let hashed = self.hash.finalize_reset(&mut h[..n]);
-        let mut tag = Tag {
-            bytes: [0; MAX_TAG_BYTES],
-            len: n,
-        };
-        self.pad_into(nonce, &mut tag.bytes[..n]);
-        let added = add_lanes_assign(H::LANE_BITS as usize / 8, &mut tag.bytes[..n], &h[..n]);
-        zeroize::Zeroize::zeroize(&mut h[..n]);
-        hashed.and(added).map(|()| tag)
+    /// The tag of `msg` under `nonce` (never reuse a nonce under one key).
+    #[must_use]
+    pub fn authenticate(&self, nonce: &MacNonce, msg: &[u8]) -> H::Out {
+        let mut h = self.hash.hash(msg);
+        let tag = self.seal(nonce, &h);
+        zeroize::Zeroize::zeroize(h.as_mut());
+        tag
     }
 
-    /// Check `tag` for the bytes absorbed so far, in constant time; resets
-    /// the message state.
+    /// Constant-time check that `tag` authenticates `msg` under `nonce`.
     ///
     /// # Errors
-    /// [`Error::TagMismatch`] when the tag is wrong or has the wrong length.
-    pub fn verify(&mut self, nonce: &Nonce, tag: &[u8]) -> Result<(), Error> {
-        match self.try_finalize(nonce) {
-            Ok(expected) if bool::from(expected.as_bytes().ct_eq(tag)) => Ok(()),
-            _ => Err(Error::TagMismatch),
+    /// [`Error::TagMismatch`] when it does not.
+    pub fn verify(&self, nonce: &MacNonce, msg: &[u8], tag: &H::Out) -> Result<(), Error> {
+        ct_check(&self.authenticate(nonce, msg), tag)
+    }
+
+    /// A state for a message that arrives in pieces.
+    #[must_use]
+    pub fn start(&self) -> MacState<'_, H> {
+        MacState {
+            mac: self,
+            state: self.hash.start(),
         }
     }
+}
 
-    /// One-shot: the tag of `msg` under `nonce`.
-    pub fn authenticate(&mut self, nonce: &Nonce, msg: &[u8]) -> Tag {
-        self.hash.reset();
-        self.hash.update(msg);
-        self.finalize(nonce)
+/// `Ok` if the tags are equal (constant time), else [`Error::TagMismatch`].
+fn ct_check<T: TagBytes>(got: &T, want: &T) -> Result<(), Error> {
+    if bool::from(got.ct_eq(want)) {
+        Ok(())
+    } else {
+        Err(Error::TagMismatch)
+    }
+}
+
+/// One message being authenticated in pieces under a [`WegmanCarter`] key
+/// (from [`WegmanCarter::start`]). Any split of the message into
+/// [`MacState::update`] calls gives the tag of the whole message. With
+/// feature `std` it is an `std::io::Write`, so `std::io::copy` can feed
+/// it a file or a pipe.
+pub struct MacState<'a, H: MacHash> {
+    mac: &'a WegmanCarter<H>,
+    state: H::State,
+}
+
+impl<H: MacHash> core::fmt::Debug for MacState<'_, H> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("MacState { .. }")
+    }
+}
+
+impl<H: MacHash> MacState<'_, H> {
+    /// Appends `data` to the message.
+    pub fn update(&mut self, data: &[u8]) {
+        self.mac.hash.update(&mut self.state, data);
     }
 
-    /// One-shot verification of `tag` for `msg` under `nonce`.
+    /// The tag of the whole message under `nonce`.
+    #[must_use]
+    pub fn finalize(mut self, nonce: &MacNonce) -> H::Out {
+        let mut h = self.mac.hash.finish(&mut self.state);
+        let tag = self.mac.seal(nonce, &h);
+        zeroize::Zeroize::zeroize(h.as_mut());
+        tag
+    }
+
+    /// Constant-time check of `tag` against [`MacState::finalize`].
     ///
     /// # Errors
-    /// [`Error::TagMismatch`] when the tag is wrong or has the wrong length.
-    pub fn verify_message(&mut self, nonce: &Nonce, msg: &[u8], tag: &[u8]) -> Result<(), Error> {
-        self.hash.reset();
-        self.hash.update(msg);
-        self.verify(nonce, tag)
+    /// [`Error::TagMismatch`] when they differ.
+    pub fn verify(self, nonce: &MacNonce, tag: &H::Out) -> Result<(), Error> {
+        ct_check(&self.finalize(nonce), tag)
+    }
+}
+
+#[cfg(feature = "std")]
+impl<H: MacHash> std::io::Write for MacState<'_, H> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.update(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
@@ -407,10 +357,10 @@ mod tests {
     }
 
     #[test]
-    fn counter_nonce_layout() {
-        assert_eq!(
-            Nonce::from_counter(0x0102).as_bytes(),
-            &[2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-        );
+    fn pad_blocks_are_nonce_then_counter() {
+        let n = MacNonce::from_counter(0x0102).unwrap();
+        let b = pad_block(&n, 3);
+        assert_eq!(&b[..12], n.as_bytes());
+        assert_eq!(b[12..], [3, 0, 0, 0]);
     }
 }

@@ -9,9 +9,9 @@
 
 use proptest::prelude::*;
 use uhash_core::kdf::{self, KeyStream};
-use uhash_core::long::{ChunkHash, LongHash, MAX_LANES};
-use uhash_core::mac::{MacHash, Nonce, WegmanCarter};
-use uhash_core::{Error, p32};
+use uhash_core::long::{ChunkHash, LongHash, LongKey, LongState, MAX_LANES};
+use uhash_core::mac::{MacHash, MacNonce, WegmanCarter};
+use uhash_core::{Error, Tag, p32};
 
 fn words32(b: &[u8]) -> Vec<u32> {
     b.chunks_exact(4)
@@ -149,7 +149,45 @@ fn fast_split<H: ChunkHash>(h: &mut LongHash<H>, msg: &[u8], cuts: &[usize]) -> 
     h.update(&msg[prev..]);
     let mut out = vec![0u8; LongHash::<H>::OUT_BYTES];
     h.finalize_into(&mut out).unwrap();
+    // The one-shot path (whole chunks in place, the tail by `hash_tail`)
+    // gives the same bytes.
+    let mut once = vec![0u8; LongHash::<H>::OUT_BYTES];
+    h.key().hash_into(msg, &mut once).unwrap();
+    assert_eq!(once, out, "one-shot vs streaming, len {}", msg.len());
     out
+}
+
+/// A test kernel's long-message hash as a MAC's hash, with its output size.
+struct Tagged<H: ChunkHash, const OUT: usize>(LongKey<H>);
+
+impl<H: ChunkHash, const OUT: usize> MacHash for Tagged<H, OUT> {
+    const LANE_BITS: u32 = H::LANE_BITS;
+    const PAD_LABEL: u64 = kdf::label(H::FAMILY, H::LANES as u8, kdf::LEVEL_MAC_PAD, 0);
+    type Out = Tag<OUT>;
+    type State = LongState<H>;
+    fn from_seed(seed: &[u8; 16]) -> Result<Self, Error> {
+        LongKey::from_seed(seed).map(Self)
+    }
+    fn hash(&self, msg: &[u8]) -> Tag<OUT> {
+        let mut out = [0u8; OUT];
+        self.0.hash_into(msg, &mut out).unwrap();
+        Tag::from_bytes(out)
+    }
+    fn start(&self) -> LongState<H> {
+        self.0.start()
+    }
+    fn update(&self, state: &mut LongState<H>, data: &[u8]) {
+        state.update(&self.0, data);
+    }
+    fn finish(&self, state: &mut LongState<H>) -> Tag<OUT> {
+        let lanes = state.finalize_lanes(&self.0);
+        let b = H::LANE_BITS as usize / 8;
+        let mut out = [0u8; OUT];
+        for (o, l) in out.chunks_exact_mut(b).zip(lanes) {
+            o.copy_from_slice(&l.to_le_bytes()[..b]);
+        }
+        Tag::from_bytes(out)
+    }
 }
 
 fn check_mmh<const N: usize>(seed: &[u8; 16], msg: &[u8], cuts: &[usize]) {
@@ -262,37 +300,47 @@ proptest! {
 
     #[test]
     fn mac_matches_reference(seed in any::<[u8; 16]>(), nonce in any::<[u8; 12]>(), msg in proptest::collection::vec(any::<u8>(), 0..4 * NH_CHUNK), cut in any::<usize>()) {
-        type H = LongHash<NhT<2>>;
-        let mut mac = WegmanCarter::<H>::from_seed(&seed).unwrap();
-        let nonce = Nonce::from_bytes(nonce);
+        type H = Tagged<NhT<2>, 16>;
+        let mac = WegmanCarter::<H>::from_seed(&seed).unwrap();
+        let nonce = MacNonce::from_bytes(nonce);
         let cut = cut % (msg.len() + 1);
-        mac.update(&msg[..cut]);
-        mac.update(&msg[cut..]);
-        let tag = mac.finalize(&nonce);
+        let mut st = mac.start();
+        st.update(&msg[..cut]);
+        st.update(&msg[cut..]);
+        let tag = st.finalize(&nonce);
         // reference: the hash from the reference composition, the pad key from the reference expansion
         let (l1, l2, l3) = ref_keys(&seed, kdf::family::GENERIC, 2, 64, NH_CHUNK / 4 + 2);
         let h = uhash_ref::long::long_hash(&ref_l1_nh::<2>(&l1), NH_CHUNK, 64, &l2, &l3, &msg).unwrap();
         let pad_key: [u8; 16] = uhash_ref::kdf::expand(&seed, H::PAD_LABEL, 16).try_into().unwrap();
         let want = uhash_ref::mac::wegman_carter(&pad_key, nonce.as_bytes(), 64, &h).unwrap();
         prop_assert_eq!(tag.as_bytes(), &want[..]);
-        prop_assert!(mac.verify_message(&nonce, &msg, &want).is_ok());
-        // a flipped bit, a wrong nonce, a truncated tag and another message all fail
-        let mut bad = want.clone();
+        prop_assert_eq!(mac.authenticate(&nonce, &msg), tag);
+        let want = Tag::<16>::from_slice(&want).unwrap();
+        prop_assert!(mac.verify(&nonce, &msg, &want).is_ok());
+        // a flipped bit, a wrong nonce and another message all fail; a
+        // truncated tag is not a tag
+        let mut bad = want.into_bytes();
         bad[0] ^= 1;
-        prop_assert_eq!(mac.verify_message(&nonce, &msg, &bad), Err(Error::TagMismatch));
-        let other = Nonce::from_counter(u64::from_le_bytes(nonce.as_bytes()[..8].try_into().unwrap()).wrapping_add(1));
-        prop_assert_eq!(mac.verify_message(&other, &msg, &want), Err(Error::TagMismatch));
-        prop_assert_eq!(mac.verify_message(&nonce, &msg, &want[..want.len() - 1]), Err(Error::TagMismatch));
+        prop_assert_eq!(mac.verify(&nonce, &msg, &Tag::from_bytes(bad)), Err(Error::TagMismatch));
+        let other = MacNonce::from_counter((nonce.to_counter() + 1) % (1 << 96)).unwrap();
+        prop_assert_eq!(mac.verify(&other, &msg, &want), Err(Error::TagMismatch));
+        prop_assert_eq!(
+            Tag::<16>::from_slice(&want.as_bytes()[..15]),
+            Err(Error::InvalidTagLength { expected: 16, got: 15 })
+        );
         let mut msg2 = msg.clone();
         msg2.push(0);
-        prop_assert_eq!(mac.verify_message(&nonce, &msg2, &want), Err(Error::TagMismatch));
+        prop_assert_eq!(mac.verify(&nonce, &msg2, &want), Err(Error::TagMismatch));
+        let mut st = mac.start();
+        st.update(&msg2);
+        prop_assert_eq!(st.verify(&nonce, &want), Err(Error::TagMismatch));
     }
 
     #[test]
     fn mac_32_bit_lanes_match_reference(seed in any::<[u8; 16]>(), nonce in any::<[u8; 12]>(), msg in proptest::collection::vec(any::<u8>(), 0..2 * MMH_CHUNK + 5)) {
-        type H = LongHash<Mmh32T<4>>;
-        let mut mac = WegmanCarter::<H>::from_seed(&seed).unwrap();
-        let nonce = Nonce::from_bytes(nonce);
+        type H = Tagged<Mmh32T<4>, 16>;
+        let mac = WegmanCarter::<H>::from_seed(&seed).unwrap();
+        let nonce = MacNonce::from_bytes(nonce);
         let tag = mac.authenticate(&nonce, &msg);
         let (l1, l2, l3) = ref_keys(&seed, kdf::family::GENERIC, 4, 32, MMH_CHUNK / 4 + 3);
         let h = uhash_ref::long::long_hash(&ref_l1_mmh::<4>(&l1), MMH_CHUNK, 32, &l2, &l3, &msg).unwrap();
@@ -313,28 +361,41 @@ fn key_labels_separate_lane_counts() {
     assert_ne!(ta[..], tb[..4]);
 }
 
-/// `MacHash::finalize_reset` with a buffer of the wrong length is a typed
-/// error, writes nothing and keeps the message; the right length then gives
-/// the hash of the whole message.
+/// A short output buffer is a typed error and writes nothing; a state
+/// reused after `finalize_lanes` starts a new message.
 #[test]
-fn mac_hash_output_length_is_checked() {
+fn output_length_is_checked_and_states_reset() {
     let seed = [9u8; 16];
     let msg = [0x31u8; 300];
     let mut h = LongHash::<NhT<2>>::from_seed(&seed).unwrap();
-    let want = fast_split(&mut h.clone(), &msg, &[]);
-    MacHash::update(&mut h, &msg);
-    for bad in [0, 15, 17, 64] {
+    let want = fast_split(&mut h, &msg, &[]);
+    for bad in [0, 15] {
         let mut out = vec![0xeeu8; bad];
         assert_eq!(
-            MacHash::finalize_reset(&mut h, &mut out),
+            h.key().hash_into(&msg, &mut out),
+            Err(Error::InvalidOutputLength {
+                expected: 16,
+                got: bad
+            })
+        );
+        h.update(&msg);
+        assert_eq!(
+            h.finalize_into(&mut out),
             Err(Error::InvalidOutputLength {
                 expected: 16,
                 got: bad
             })
         );
         assert!(out.iter().all(|&b| b == 0xee), "written on error");
+        h.reset();
     }
-    let mut out = [0u8; 16];
-    MacHash::finalize_reset(&mut h, &mut out).unwrap();
-    assert_eq!(out.to_vec(), want);
+    let key = h.key();
+    let mut st = key.start();
+    st.update(key, b"something else");
+    let _ = st.finalize_lanes(key);
+    st.update(key, &msg);
+    let mut again = h.clone();
+    again.update(&msg);
+    assert_eq!(st.finalize_lanes(key), again.finalize_lanes());
+    assert_eq!(want.len(), 16);
 }

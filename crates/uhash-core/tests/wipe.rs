@@ -6,10 +6,10 @@
 
 use aes::cipher::KeyInit;
 use uhash_core::kdf::{self, KeyStream, LEVEL_L1, LEVEL_L2, LEVEL_L3};
-use uhash_core::long::{ChunkHash, LongHash, MAX_LANES};
+use uhash_core::long::{ChunkHash, LongHash, LongKey, MAX_LANES};
 use uhash_core::mac::{MacHash, WegmanCarter};
 use uhash_core::strong::Strong;
-use uhash_core::{Error, Secret};
+use uhash_core::{Error, Secret, Tag};
 use uhash_testkit::{ScanAlloc, assert_key_holder, test_key};
 use zeroize::Zeroize;
 
@@ -57,27 +57,31 @@ fn key_stream() {
 
 /// A hash with no key: the MAC's pad key is all there is to find.
 #[derive(Clone, Debug)]
-struct Keyless(u64);
+struct Keyless;
 
 impl MacHash for Keyless {
-    const OUT_BYTES: usize = 8;
     const LANE_BITS: u32 = 64;
     const PAD_LABEL: u64 = 0;
+    type Out = Tag<8>;
+    type State = u64;
     fn from_seed(_: &[u8; 16]) -> Result<Self, Error> {
-        Ok(Self(0))
+        Ok(Self)
     }
-    fn update(&mut self, data: &[u8]) {
-        self.0 = data
-            .iter()
-            .fold(self.0, |a, &b| a.rotate_left(8) ^ u64::from(b));
+    fn hash(&self, msg: &[u8]) -> Tag<8> {
+        let mut st = 0;
+        self.update(&mut st, msg);
+        self.finish(&mut st)
     }
-    fn finalize_reset(&mut self, out: &mut [u8]) -> Result<(), Error> {
-        out.copy_from_slice(&self.0.to_le_bytes());
-        self.0 = 0;
-        Ok(())
+    fn start(&self) -> u64 {
+        0
     }
-    fn reset(&mut self) {
-        self.0 = 0;
+    fn update(&self, st: &mut u64, data: &[u8]) {
+        *st = data.iter().fold(*st, |a, &b| a.rotate_left(8) ^ u64::from(b));
+    }
+    fn finish(&self, st: &mut u64) -> Tag<8> {
+        let t = Tag::from_bytes(st.to_le_bytes());
+        *st = 0;
+        t
     }
 }
 
@@ -85,7 +89,7 @@ impl MacHash for Keyless {
 fn wegman_carter_pad_key() {
     let pad: [u8; 16] = test_key(5);
     assert_key_holder("WegmanCarter", &[&pad], || {
-        WegmanCarter::new(Keyless(0), &pad)
+        WegmanCarter::new(Keyless, &pad)
     });
 }
 
@@ -122,21 +126,20 @@ impl ChunkHash for Kernel {
 }
 
 #[test]
-fn long_hash_and_its_mac() {
+fn long_hash_key_and_state() {
     let seed: [u8; 16] = test_key(6);
     let label = |level| kdf::label(kdf::family::GENERIC, 1, level, 0);
     let l1: [u8; 64] = kdf::expand_array(&seed, label(LEVEL_L1));
     let l2: [u8; 16] = kdf::expand_array(&seed, label(LEVEL_L2));
     let l3: [u8; 24] = kdf::expand_array(&seed, label(LEVEL_L3));
-    let pad: [u8; 16] = kdf::expand_array(&seed, <LongHash<Kernel> as MacHash>::PAD_LABEL);
     let keys: [&[u8]; 4] = [&seed, &l1, &l2, &l3];
     assert_key_holder("LongHash", &keys, || {
         let mut h = LongHash::<Kernel>::from_seed(&seed).unwrap();
         h.update(&[0x5a; 200]); // message bytes buffered
         h
     });
-    assert_key_holder("WegmanCarter<LongHash>", &[&seed, &l1, &l3, &pad], || {
-        WegmanCarter::<LongHash<Kernel>>::from_seed(&seed).unwrap()
+    assert_key_holder("LongKey", &keys, || {
+        LongKey::<Kernel>::from_seed(&seed).unwrap()
     });
 }
 
