@@ -4,7 +4,9 @@
 //! | module | what |
 //! |---|---|
 //! | [`wipe`] | does a dropped key-holding value leave its key behind, in its own memory or in memory it freed? |
+//! | [`expect`] | which backends CI requires on this machine (`UHASH_EXPECT_X86`, `UHASH_EXPECT_ASM`) |
 
+pub mod expect;
 pub mod wipe;
 
 pub use wipe::{
