@@ -214,15 +214,15 @@ macro_rules! long_hash_type {
                 Ok($name::from_seed(seed))
             }
 
-            fn hash(&self, msg: &[u8]) -> Self::Out {
+            fn hash_message(&self, msg: &[u8]) -> Self::Out {
                 $crate::Tag::from_bytes(self.compute(msg))
             }
 
-            fn start(&self) -> Self::State {
+            fn new_state(&self) -> Self::State {
                 self.0.key().start()
             }
 
-            fn update(&self, state: &mut Self::State, data: &[u8]) {
+            fn absorb(&self, state: &mut Self::State, data: &[u8]) {
                 state.update(self.0.key(), data);
             }
 

@@ -35,7 +35,9 @@ use aes::cipher::{BlockCipherEncrypt, KeyInit};
 pub type MacNonce = Nonce<12>;
 
 /// A keyed hash that the MAC can wrap: a whole message at once, or in
-/// pieces through a state of its own. The key is only read.
+/// pieces through a state of its own. The key is only read. (The method
+/// names differ from the hash types' own `update`/`finalize`, so that
+/// importing this trait never changes what `h.update(data)` calls.)
 pub trait MacHash: Sized {
     /// Lane width b in bits (a multiple of 8); the pad is added lane by lane
     /// modulo 2^b.
@@ -52,11 +54,11 @@ pub trait MacHash: Sized {
     /// As the hash's own seed constructor.
     fn from_seed(seed: &[u8; 16]) -> Result<Self, Error>;
     /// The hash of a whole message.
-    fn hash(&self, msg: &[u8]) -> Self::Out;
+    fn hash_message(&self, msg: &[u8]) -> Self::Out;
     /// A state for a message arriving in pieces.
-    fn start(&self) -> Self::State;
+    fn new_state(&self) -> Self::State;
     /// Absorb bytes into `state` (any split gives the same output).
-    fn update(&self, state: &mut Self::State, data: &[u8]);
+    fn absorb(&self, state: &mut Self::State, data: &[u8]);
     /// The hash of the bytes absorbed into `state`; resets it.
     fn finish(&self, state: &mut Self::State) -> Self::Out;
 }
@@ -239,7 +241,7 @@ impl<H: MacHash> WegmanCarter<H> {
     /// The tag of `msg` under `nonce` (never reuse a nonce under one key).
     #[must_use]
     pub fn authenticate(&self, nonce: &MacNonce, msg: &[u8]) -> H::Out {
-        let mut h = self.hash.hash(msg);
+        let mut h = self.hash.hash_message(msg);
         let tag = self.seal(nonce, &h);
         zeroize::Zeroize::zeroize(h.as_mut());
         tag
@@ -258,7 +260,7 @@ impl<H: MacHash> WegmanCarter<H> {
     pub fn start(&self) -> MacState<'_, H> {
         MacState {
             mac: self,
-            state: self.hash.start(),
+            state: self.hash.new_state(),
         }
     }
 }
@@ -291,7 +293,7 @@ impl<H: MacHash> core::fmt::Debug for MacState<'_, H> {
 impl<H: MacHash> MacState<'_, H> {
     /// Appends `data` to the message.
     pub fn update(&mut self, data: &[u8]) {
-        self.mac.hash.update(&mut self.state, data);
+        self.mac.hash.absorb(&mut self.state, data);
     }
 
     /// The tag of the whole message under `nonce`.

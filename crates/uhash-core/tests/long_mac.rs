@@ -168,15 +168,15 @@ impl<H: ChunkHash, const OUT: usize> MacHash for Tagged<H, OUT> {
     fn from_seed(seed: &[u8; 16]) -> Result<Self, Error> {
         LongKey::from_seed(seed).map(Self)
     }
-    fn hash(&self, msg: &[u8]) -> Tag<OUT> {
+    fn hash_message(&self, msg: &[u8]) -> Tag<OUT> {
         let mut out = [0u8; OUT];
         self.0.hash_into(msg, &mut out).unwrap();
         Tag::from_bytes(out)
     }
-    fn start(&self) -> LongState<H> {
+    fn new_state(&self) -> LongState<H> {
         self.0.start()
     }
-    fn update(&self, state: &mut LongState<H>, data: &[u8]) {
+    fn absorb(&self, state: &mut LongState<H>, data: &[u8]) {
         state.update(&self.0, data);
     }
     fn finish(&self, state: &mut LongState<H>) -> Tag<OUT> {

@@ -67,15 +67,15 @@ impl MacHash for Keyless {
     fn from_seed(_: &[u8; 16]) -> Result<Self, Error> {
         Ok(Self)
     }
-    fn hash(&self, msg: &[u8]) -> Tag<8> {
+    fn hash_message(&self, msg: &[u8]) -> Tag<8> {
         let mut st = 0;
-        self.update(&mut st, msg);
+        self.absorb(&mut st, msg);
         self.finish(&mut st)
     }
-    fn start(&self) -> u64 {
+    fn new_state(&self) -> u64 {
         0
     }
-    fn update(&self, st: &mut u64, data: &[u8]) {
+    fn absorb(&self, st: &mut u64, data: &[u8]) {
         *st = data.iter().fold(*st, |a, &b| a.rotate_left(8) ^ u64::from(b));
     }
     fn finish(&self, st: &mut u64) -> Tag<8> {
