@@ -45,7 +45,7 @@
 
 use universal_hash::consts::{U4, U8, U16, U32, U512, U1024, U2048, U4096};
 
-use crate::engine::{Engine32, Engine64};
+use crate::kernels::{Engine32, Engine64};
 use crate::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
 
 uhash_core::long_hash_type!(

@@ -8,7 +8,7 @@
 //! | item | what |
 //! |---|---|
 //! | [`mmh32`], [`mmh32_toeplitz`], [`nmh32`], [`mmh64`], [`nh`], [`nh_toeplitz`] | the paper functions on raw keys and fixed-length messages |
-//! | [`Engine32`], [`Engine64`] | backend selection: detect, force, ask |
+//! | [`Engine32`], [`Engine64`] ([`kernels`]) | backend selection: detect, force, ask (the workspace's one `engine!` API) |
 //! | [`long`] (feature `alloc`) | level-1 kernels for `uhash_core::long` (messages of any length) |
 //! | [`hash`] (feature `alloc`) | ready-made long-message hashes with `universal_hash::UniversalHash`, and their Wegman–Carter MACs |
 //!
@@ -116,57 +116,60 @@
 //! figures of each type.
 //!
 //! # Backends
-//! [`Engine32`] (MMH32, NMH32, NH): AVX-512 and AVX2 (`vpmuludq`; the
-//! Toeplitz windows share key loads), NEON (`umlal`), soft. [`Engine64`]
-//! (MMH64): IFMA, `mulx`, soft. `detect()` picks the fastest, `new(backend)`
-//! forces one ([`Error::UnsupportedBackend`] when absent), `backend()` says
-//! which runs. `unsafe` code lives only in the backend modules.
-//!
-//! With feature `asm`, [`Backend::Asm`] runs the hand-written kernels of
-//! the `uhash-asm` crate (AVX2/AVX-512 on x86-64, NEON on AArch64, UMLAL on
-//! ARMv4+) for the one-window MMH32/NMH32/NH sums; it is selected only on
-//! request (`Engine32::new(Backend::Asm)`), never by `detect()`.
+//! [`Engine32`] (MMH32, NMH32, NH): `avx512` and `avx2` (`vpmuludq`; the
+//! Toeplitz windows share key loads), `neon` (`umlal`), `soft`; with feature
+//! `asm` also `avx512-asm`, `avx2-asm`, `neon-asm`, `armv4-asm` (hand-written
+//! one-window sums of the `uhash-asm` crate, chosen on request:
+//! `Engine32::new(Backend::Avx2Asm)`, or `Backend::Asm` for the fastest one
+//! here). [`Engine64`] (MMH64): `ifma`, `mulx`, `soft`. `detect()` picks the
+//! fastest, `new(backend)` forces one ([`Error::UnsupportedBackend`] when
+//! absent), `backend()` says which runs. `unsafe` code lives only in the
+//! backend modules.
 //!
 //! # Features
-//! `asm`: the assembly backend (needs an assembler at build time; without
-//! one the build warns and the backend is absent).
+//! `asm`: the assembly backends (needs an assembler at build time; without
+//! one the build warns and the backends are absent).
 //!
 //! `alloc` (default): the long-message kernels, hashes and MACs (their
 //! level-1 keys are one chunk long and live on the heap). Without it the
 //! crate is `no_std` without allocation: the fixed-length functions and the
 //! engines.
+//!
+//! `std`: `std::io::Write` on the hash types and MAC states.
 #![no_std]
+#![deny(unsafe_code)]
 #![doc(html_no_source)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
-#[cfg(feature = "asm")]
-mod asm;
-pub mod engine;
-mod fixed;
-mod soft;
-
-#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-mod neon;
-#[cfg(target_arch = "x86_64")]
-mod x86;
+mod args;
+mod backend;
+pub mod kernels;
+mod mmh32;
+mod mmh64;
+mod nh;
+mod nmh32;
 
 #[cfg(feature = "alloc")]
 pub mod hash;
 #[cfg(feature = "alloc")]
-use uhash_core::keybuf;
-#[cfg(feature = "alloc")]
 pub mod long;
 
-pub use engine::{Engine32, Engine64};
-pub use fixed::{MAX_N, mmh32, mmh32_toeplitz, mmh64, nh, nh_toeplitz, nmh32};
-pub use uhash_core::{Backend, Error};
+pub use args::MAX_N;
+pub use kernels::{Engine32, Engine64, Kernels32, Kernels64};
+pub use mmh32::{mmh32, mmh32_toeplitz};
+pub use mmh64::mmh64;
+pub use nh::{nh, nh_toeplitz};
+pub use nmh32::nmh32;
+pub use uhash_core::{Backend, Error, Nonce, Tag};
 
 #[cfg(feature = "alloc")]
 pub use hash::{
     Mmh32Hash, Mmh32Mac, Mmh32x2Hash, Mmh32x2Mac, Mmh32x4Hash, Mmh32x4Mac, Mmh64Hash, Mmh64Mac,
     NhHash, NhMac, Nhx2Hash, Nhx2Mac, Nhx4Hash, Nhx4Mac, Nmh32Hash, Nmh32Mac,
 };
-pub use uhash_core::mac::{Nonce, Tag};
+pub use uhash_core::mac::MacNonce;
 pub use universal_hash;

@@ -19,13 +19,13 @@ fn le64(words: &[u64]) -> Vec<u8> {
 
 fn engines32() -> Vec<Engine32> {
     let v: Vec<Engine32> = Engine32::all_supported().collect();
-    assert!(v.contains(&Engine32::soft()));
+    assert!(v.contains(&Engine32::portable()));
     v
 }
 
 fn engines64() -> Vec<Engine64> {
     let v: Vec<Engine64> = Engine64::all_supported().collect();
-    assert!(v.contains(&Engine64::soft()));
+    assert!(v.contains(&Engine64::portable()));
     v
 }
 
@@ -281,7 +281,7 @@ fn long_messages_cross_the_ifma_batches() {
 
 #[test]
 fn typed_errors() {
-    let e = mmh::Engine32::soft();
+    let e = mmh::Engine32::portable();
     assert!(matches!(
         e.mmh32(&[1, 2], &[1, 2, 3]),
         Err(Error::InvalidMessageLength { got: 3, .. })
@@ -321,7 +321,7 @@ fn typed_errors() {
         e.nh_toeplitz(&[1; 3], &le32(&[1, 2]), &mut out),
         Err(Error::KeyTooShort { needed: 4, got: 3 })
     );
-    let e64 = Engine64::soft();
+    let e64 = Engine64::portable();
     assert!(matches!(
         e64.mmh64(&[1], &[0; 12]),
         Err(Error::InvalidMessageLength { got: 12, .. })
@@ -351,7 +351,7 @@ fn backends_can_be_forced_and_reported() {
         Engine64::new(Backend::Avx2),
         Err(Error::UnsupportedBackend(Backend::Avx2))
     );
-    for b in Engine32::BACKENDS {
+    for &b in Engine32::BACKENDS {
         match Engine32::new(b) {
             Ok(e) => assert_eq!(e.backend(), b),
             Err(err) => {
@@ -360,7 +360,7 @@ fn backends_can_be_forced_and_reported() {
             }
         }
     }
-    for b in Engine64::BACKENDS {
+    for &b in Engine64::BACKENDS {
         match Engine64::new(b) {
             Ok(e) => assert_eq!(e.backend(), b),
             Err(err) => assert_eq!(err, Error::UnsupportedBackend(b)),
@@ -368,28 +368,23 @@ fn backends_can_be_forced_and_reported() {
     }
     assert_eq!(Engine32::detect(), engines32()[0]);
     assert_eq!(Engine64::detect(), engines64()[0]);
-    // CI lists its CPU's flags (UHASH_EXPECT_X86): every backend they
-    // cover must be detected, so that the comparisons above really ran it.
-    #[cfg(target_arch = "x86_64")]
-    {
-        use uhash_core::backend::{Avx2, Avx512, Ifma, Mulx};
-        let ci = std::env::var("UHASH_EXPECT_X86").unwrap_or_default();
-        if !uhash_core::backend::forced_soft() && !ci.is_empty() {
-            let best = if Avx512::listed_in(&ci) {
-                Backend::Avx512
-            } else if Avx2::listed_in(&ci) {
-                Backend::Avx2
-            } else {
-                Backend::Soft
-            };
-            assert_eq!(Engine32::detect().backend(), best);
-            let asm = usize::from(Engine32::new(Backend::Asm).is_ok());
-            let simd32 = usize::from(Avx512::listed_in(&ci)) + usize::from(Avx2::listed_in(&ci));
-            assert_eq!(engines32().len(), 1 + simd32 + asm);
-            let simd64 = usize::from(Ifma::listed_in(&ci)) + usize::from(Mulx::listed_in(&ci));
-            assert_eq!(engines64().len(), 1 + simd64);
-        }
-    }
+    // CI lists its CPU's flags (UHASH_EXPECT_X86) and whether the assembly
+    // was built (UHASH_EXPECT_ASM): every backend they cover must be
+    // supported, so that the comparisons above really ran it.
+    let names = |v: Vec<_>| -> Vec<Backend> { v };
+    uhash_testkit::expect::assert_supported(
+        "mmh Engine32",
+        Engine32::BACKENDS,
+        &names(engines32().iter().map(|e| e.backend()).collect()),
+    );
+    uhash_testkit::expect::assert_supported(
+        "mmh Engine64",
+        Engine64::BACKENDS,
+        &names(engines64().iter().map(|e| e.backend()).collect()),
+    );
+    // detect() takes the first supported backend of its list: the fastest
+    // SIMD one, never an assembly one.
+    assert!(!Engine32::detect().backend().is_asm());
     // Every AArch64 CPU (and qemu-aarch64) has Advanced SIMD: the NEON
     // kernels are the ones compared with the reference there.
     #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
@@ -400,21 +395,17 @@ fn backends_can_be_forced_and_reported() {
         assert_eq!(Engine32::detect().backend(), Backend::Soft);
         assert_eq!(Engine64::detect().backend(), Backend::Soft);
     }
-    // The assembly backend: never chosen by detect(), present exactly when
-    // the crate is built with `asm` and the kernels assembled (CI's asm
-    // steps set UHASH_EXPECT_ASM to make its absence a failure).
-    assert_ne!(Engine32::detect().backend(), Backend::Asm);
-    #[cfg(not(feature = "asm"))]
-    assert_eq!(
-        Engine32::new(Backend::Asm),
-        Err(Error::UnsupportedBackend(Backend::Asm))
-    );
-    if !uhash_core::backend::forced_soft() && std::env::var_os("UHASH_EXPECT_ASM").is_some() {
-        assert_eq!(
-            Engine32::new(Backend::Asm).map(Engine32::backend),
-            Ok(Backend::Asm)
-        );
+    // The alias `asm`: the first supported assembly backend, present
+    // exactly when the crate is built with `asm` and the kernels assembled.
+    match Engine32::new(Backend::Asm) {
+        Ok(e) => assert!(e.backend().is_asm() && Engine32::BACKENDS.contains(&e.backend())),
+        Err(err) => {
+            assert_eq!(err, Error::UnsupportedBackend(Backend::Asm));
+            assert!(!engines32().iter().any(|e| e.backend().is_asm()));
+        }
     }
+    #[cfg(not(feature = "asm"))]
+    assert!(Engine32::new(Backend::Asm).is_err());
     assert_eq!(
         Engine64::new(Backend::Asm),
         Err(Error::UnsupportedBackend(Backend::Asm))

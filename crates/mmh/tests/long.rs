@@ -7,8 +7,9 @@
 use mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
 use mmh::{Engine32, Engine64};
 use proptest::prelude::*;
+use uhash_core::Tag;
 use uhash_core::long::{ChunkHash, LongHash};
-use uhash_core::mac::{MacHash, Nonce, WegmanCarter};
+use uhash_core::mac::{MacHash, MacNonce, tag_for_hash};
 use uhash_ref::kdf::{expand, label};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -121,6 +122,11 @@ fn production<H: ChunkHash>(
     let mut again = vec![0u8; LongHash::<H>::OUT_BYTES];
     h.finalize_into(&mut again).unwrap();
     assert_eq!(out, again);
+    // the one-shot path (whole chunks in place, the tail by the kernel's
+    // `hash_tail`) gives the same output
+    let mut once = vec![0u8; LongHash::<H>::OUT_BYTES];
+    h.key().hash_into(msg, &mut once).unwrap();
+    assert_eq!(out, once, "one-shot vs streaming, len {}", msg.len());
     out
 }
 
@@ -314,22 +320,29 @@ fn python_interop_vectors() {
     );
     assert_eq!(hex(&got), "bbf8fa79f332b18a6373bf50563c3927");
     // long_mac
-    let nonce = Nonce::from_bytes(core::array::from_fn(|i| i as u8));
+    let nonce = MacNonce::from_bytes(core::array::from_fn(|i| i as u8));
     let pad = |fam: u16, n: u8| -> [u8; 16] {
         uhash_core::kdf::expand_array(&seed, uhash_core::kdf::label(fam, n, 0xff, 0))
     };
-    let h = LongHash::<Mmh32Kernel<2, 8>>::from_seed(&seed).unwrap();
-    let mut mac = WegmanCarter::new(h, &pad(0x0101, 2));
-    assert_eq!(
-        hex(mac.authenticate(&nonce, &msg13).as_bytes()),
-        "1c37d4ed1fba5f7b"
+    let tag = |h: &[u8], lane: usize, key: [u8; 16]| {
+        let mut t = vec![0u8; h.len()];
+        tag_for_hash(&key, &nonce, lane, h, &mut t).unwrap();
+        hex(&t)
+    };
+    let h = production(
+        |ks| Mmh32Kernel::<2, 8>::from_key_stream_with(ks, 8, Engine32::detect()),
+        &seed,
+        &msg13,
+        &[],
     );
-    let h = LongHash::<NhKernel<1, 8>>::from_seed(&seed).unwrap();
-    let mut mac = WegmanCarter::new(h, &pad(0x0104, 1));
-    assert_eq!(
-        hex(mac.authenticate(&nonce, &msg13).as_bytes()),
-        "32bbc78e272fbe04"
+    assert_eq!(tag(&h, 4, pad(0x0101, 2)), "1c37d4ed1fba5f7b");
+    let h = production(
+        |ks| NhKernel::<1, 8>::from_key_stream_with(ks, 8, Engine32::detect()),
+        &seed,
+        &msg13,
+        &[],
     );
+    assert_eq!(tag(&h, 8, pad(0x0104, 1)), "32bbc78e272fbe04");
 }
 
 /// The ready-made types (default 16 KiB chunk) equal the reference, and
@@ -356,6 +369,7 @@ fn default_types_equal_the_reference() {
                 let msg = &big[..len];
                 let want = reference_hash($fam, $n, CHUNK_BYTES, &seed, msg);
                 let mut h = $hash::from_seed(&seed);
+                assert_eq!(h.compute(msg).to_vec(), want, "one-shot");
                 h.update(msg);
                 assert_eq!(
                     h.clone().finalize().to_vec(),
@@ -366,22 +380,22 @@ fn default_types_equal_the_reference() {
                 assert_eq!(h.finalize_reset().to_vec(), want);
                 h.update(msg);
                 assert_eq!(h.finalize().to_vec(), want);
-                let mut mac = $mac::from_seed(&seed).unwrap();
-                let tag = mac.authenticate(&Nonce::from_bytes(nonce), msg);
+                let mac = $mac::from_seed(&seed).unwrap();
+                let nonce = MacNonce::from_bytes(nonce);
+                let tag = mac.authenticate(&nonce, msg);
                 assert_eq!(
-                    tag.as_bytes(),
-                    reference_mac($fam, $n, CHUNK_BYTES, &seed, &nonce, msg)
+                    &tag.as_bytes()[..],
+                    reference_mac($fam, $n, CHUNK_BYTES, &seed, nonce.as_bytes(), msg)
                 );
-                assert!(
-                    mac.verify_message(&Nonce::from_bytes(nonce), msg, tag.as_bytes())
-                        .is_ok()
-                );
-                let mut bad = tag.as_bytes().to_vec();
+                assert!(mac.verify(&nonce, msg, &tag).is_ok());
+                // the streaming state, fed in two pieces, agrees
+                let mut st = mac.start();
+                st.update(&msg[..len / 3]);
+                st.update(&msg[len / 3..]);
+                assert_eq!(st.finalize(&nonce), tag);
+                let mut bad = tag.into_bytes();
                 bad[0] ^= 1;
-                assert!(
-                    mac.verify_message(&Nonce::from_bytes(nonce), msg, &bad)
-                        .is_err()
-                );
+                assert!(mac.verify(&nonce, msg, &Tag::from_bytes(bad)).is_err());
             }
         };
     }
@@ -405,7 +419,7 @@ fn default_types_agree_across_backends() {
     macro_rules! check {
         ($hash:ident, $engine:ident) => {{
             let want = {
-                let mut h = $hash::from_seed_with_engine(&seed, $engine::soft());
+                let mut h = $hash::from_seed_with_engine(&seed, $engine::portable());
                 h.update(&msg);
                 h.finalize()
             };
@@ -486,7 +500,7 @@ fn universal_hash_trait_paths() {
 #[test]
 fn mac_hash_constants_match_long_hash() {
     use mmh::hash::*;
-    assert_eq!(<Mmh32x2Hash as MacHash>::OUT_BYTES, 8);
+    assert_eq!(Mmh32x2Hash::OUT_BYTES, 8);
     assert_eq!(<Mmh32x2Hash as MacHash>::LANE_BITS, 32);
     assert_eq!(
         <Mmh32x2Hash as MacHash>::PAD_LABEL,
@@ -508,17 +522,24 @@ fn chunk_sizes_are_checked() {
     let mut ks = uhash_core::kdf::KeyStream::new(&[0; 16], 0);
     for bad in [0, 2, 6, 4100] {
         assert!(
-            Mmh32Kernel::<1, 4096>::from_key_stream_with(&mut ks, bad, Engine32::soft()).is_err(),
+            Mmh32Kernel::<1, 4096>::from_key_stream_with(&mut ks, bad, Engine32::portable())
+                .is_err(),
             "{bad}"
         );
     }
     for bad in [0, 4, 12, 4104] {
-        assert!(NhKernel::<1, 4096>::from_key_stream_with(&mut ks, bad, Engine32::soft()).is_err());
-        assert!(Nmh32Kernel::<4096>::from_key_stream_with(&mut ks, bad, Engine32::soft()).is_err());
-        assert!(Mmh64Kernel::<4096>::from_key_stream_with(&mut ks, bad, Engine64::soft()).is_err());
+        assert!(
+            NhKernel::<1, 4096>::from_key_stream_with(&mut ks, bad, Engine32::portable()).is_err()
+        );
+        assert!(
+            Nmh32Kernel::<4096>::from_key_stream_with(&mut ks, bad, Engine32::portable()).is_err()
+        );
+        assert!(
+            Mmh64Kernel::<4096>::from_key_stream_with(&mut ks, bad, Engine64::portable()).is_err()
+        );
     }
-    assert!(Mmh32Kernel::<1, 4096>::from_key(&[1; 10], 44, Engine32::soft()).is_err());
-    assert!(Mmh32Kernel::<1, 4096>::from_key(&[1; 11], 44, Engine32::soft()).is_ok());
-    assert!(NhKernel::<2, 4096>::from_key(&[1; 12], 40, Engine32::soft()).is_ok());
-    assert!(NhKernel::<2, 4096>::from_key(&[1; 11], 40, Engine32::soft()).is_err());
+    assert!(Mmh32Kernel::<1, 4096>::from_key(&[1; 10], 44, Engine32::portable()).is_err());
+    assert!(Mmh32Kernel::<1, 4096>::from_key(&[1; 11], 44, Engine32::portable()).is_ok());
+    assert!(NhKernel::<2, 4096>::from_key(&[1; 12], 40, Engine32::portable()).is_ok());
+    assert!(NhKernel::<2, 4096>::from_key(&[1; 11], 40, Engine32::portable()).is_err());
 }

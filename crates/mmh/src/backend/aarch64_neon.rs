@@ -51,7 +51,7 @@ macro_rules! kernels {
                         let v = vaddq_u64(lo[t], hi[t]);
                         out[t] = vgetq_lane_u64::<0>(v).wrapping_add(vgetq_lane_u64::<1>(v));
                     }
-                    let tail = crate::soft::mmh32_sums::<N>(
+                    let tail = crate::backend::soft::mmh32_sums::<N>(
                         key.get(i..).unwrap_or(&[]),
                         msg.get(4 * i..4 * words).unwrap_or(&[]),
                     );
@@ -102,7 +102,7 @@ macro_rules! kernels {
                         let v = vaddq_u64(lo[t], hi[t]);
                         out[t] = vgetq_lane_u64::<0>(v).wrapping_add(vgetq_lane_u64::<1>(v));
                     }
-                    let tail = crate::soft::nh_sums::<N>(
+                    let tail = crate::backend::soft::nh_sums::<N>(
                         key.get(i..).unwrap_or(&[]),
                         msg.get(4 * i..4 * words).unwrap_or(&[]),
                     );
@@ -114,14 +114,15 @@ macro_rules! kernels {
             )+
         }
 
+        impl crate::kernels::Kernels32 for Neon {
         /// The MMH32 sums of N ≤ 8 windows with NEON.
         #[inline]
-        pub(crate) fn mmh32_sums<const N: usize>(_w: Neon, key: &[u32], msg: &[u8]) -> [u64; N] {
+        fn mmh32_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u64; N] {
             let f: unsafe fn(&[u32], &[u8]) -> [u64; 8] = match N {
                 $($n => $mmh,)+
-                _ => return crate::soft::mmh32_sums::<N>(key, msg),
+                _ => return crate::backend::soft::mmh32_sums::<N>(key, msg),
             };
-            // SAFETY: `_w` exists only if run-time detection found every
+            // SAFETY: `self` exists only if run-time detection found every
             // feature of the `Neon` set, the list `neon_fn!` compiled these
             // functions with.
             let out = unsafe { f(key, msg) };
@@ -130,14 +131,15 @@ macro_rules! kernels {
 
         /// The NH sums of N ≤ 8 windows with NEON.
         #[inline]
-        pub(crate) fn nh_sums<const N: usize>(_w: Neon, key: &[u32], msg: &[u8]) -> [u64; N] {
+        fn nh_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u64; N] {
             let f: unsafe fn(&[u32], &[u8]) -> [u64; 8] = match N {
                 $($n => $nh,)+
-                _ => return crate::soft::nh_sums::<N>(key, msg),
+                _ => return crate::backend::soft::nh_sums::<N>(key, msg),
             };
             // SAFETY: as in `mmh32_sums`.
             let out = unsafe { f(key, msg) };
             core::array::from_fn(|t| out[t])
+        }
         }
     };
 }

@@ -3,8 +3,10 @@
 //! big-endian targets agree).
 //!
 //! Each kernel returns the *sums* of its definition before any reduction;
-//! [`crate::engine`] applies the final `mod p` and `mod 2^b` steps, which are
-//! shared by every backend.
+//! the paper functions apply the final `mod p` and `mod 2^b` steps, which
+//! are shared by every backend. These bodies are the default methods of
+//! [`crate::kernels::Kernels32`] and [`crate::kernels::Kernels64`]; the
+//! portable backend is those defaults.
 //!
 //! Memory safety never depends on the caller: every kernel only reads the
 //! words that both the message and the key hold (the callers check the
@@ -68,3 +70,6 @@ pub(crate) fn mmh64_sum(key: &[u64], msg: &[u8]) -> u128 {
         .wrapping_add(acc[2])
         .wrapping_add(acc[3])
 }
+
+impl crate::kernels::Kernels32 for uhash_core::backend::Soft {}
+impl crate::kernels::Kernels64 for uhash_core::backend::Soft {}

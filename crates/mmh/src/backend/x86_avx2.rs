@@ -148,14 +148,15 @@ macro_rules! kernels {
             )+
         }
 
+        impl crate::kernels::Kernels32 for Avx2 {
         /// The MMH32 sums of N ≤ 8 windows with AVX2.
         #[inline]
-        pub(crate) fn mmh32_sums<const N: usize>(_w: Avx2, key: &[u32], msg: &[u8]) -> [u64; N] {
+        fn mmh32_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u64; N] {
             let f: unsafe fn(&[u32], &[u8]) -> [u64; 8] = match N {
                 $($n => $mmh,)+
-                _ => return crate::soft::mmh32_sums::<N>(key, msg),
+                _ => return crate::backend::soft::mmh32_sums::<N>(key, msg),
             };
-            // SAFETY: `_w` exists only if run-time detection found every
+            // SAFETY: `self` exists only if run-time detection found every
             // feature of the `Avx2` set, the list `avx2_fn!` compiled
             // these functions with.
             let out = unsafe { f(key, msg) };
@@ -164,14 +165,15 @@ macro_rules! kernels {
 
         /// The NH sums of N ≤ 8 windows with AVX2.
         #[inline]
-        pub(crate) fn nh_sums<const N: usize>(_w: Avx2, key: &[u32], msg: &[u8]) -> [u64; N] {
+        fn nh_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u64; N] {
             let f: unsafe fn(&[u32], &[u8]) -> [u64; 8] = match N {
                 $($n => $nh,)+
-                _ => return crate::soft::nh_sums::<N>(key, msg),
+                _ => return crate::backend::soft::nh_sums::<N>(key, msg),
             };
             // SAFETY: as in `mmh32_sums`.
             let out = unsafe { f(key, msg) };
             core::array::from_fn(|t| out[t])
+        }
         }
     };
 }

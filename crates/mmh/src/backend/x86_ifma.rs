@@ -92,10 +92,12 @@ uhash_core::ifma_fn! {
     }
 }
 
-/// Σ mᵢxᵢ mod 2^128 with IFMA.
-#[inline]
-pub(crate) fn mmh64_sum(_w: Ifma, key: &[u64], msg: &[u8]) -> u128 {
-    // SAFETY: `_w` exists only if run-time detection found every feature of
-    // the `Ifma` set, the list `ifma_fn!` compiled the function with.
-    unsafe { mmh64_sum_ifma(key, msg) }
+impl crate::kernels::Kernels64 for Ifma {
+    /// Σ mᵢxᵢ mod 2^128 (`soft::mmh64_sum`).
+    #[inline]
+    fn mmh64_sum(self, key: &[u64], msg: &[u8]) -> u128 {
+        // SAFETY: `self` exists only if run-time detection found every feature of
+        // the `Ifma` set, the list `ifma_fn!` compiled the function with.
+        unsafe { mmh64_sum_ifma(key, msg) }
+    }
 }

@@ -10,14 +10,16 @@ uhash_core::mulx_fn! {
     /// # Safety
     /// The CPU must support the [`Mulx`] feature set.
     unsafe fn mmh64_sum_mulx(key: &[u64], msg: &[u8]) -> u128 {
-        crate::soft::mmh64_sum(key, msg)
+        crate::backend::soft::mmh64_sum(key, msg)
     }
 }
 
-/// Σ mᵢxᵢ mod 2^128 with `mulx`.
-#[inline]
-pub(crate) fn mmh64_sum(_w: Mulx, key: &[u64], msg: &[u8]) -> u128 {
-    // SAFETY: `_w` exists only if run-time detection found every feature of
-    // the `Mulx` set, the list `mulx_fn!` compiled the function with.
-    unsafe { mmh64_sum_mulx(key, msg) }
+impl crate::kernels::Kernels64 for Mulx {
+    /// Σ mᵢxᵢ mod 2^128 (`soft::mmh64_sum`).
+    #[inline]
+    fn mmh64_sum(self, key: &[u64], msg: &[u8]) -> u128 {
+        // SAFETY: `self` exists only if run-time detection found every feature of
+        // the `Mulx` set, the list `mulx_fn!` compiled the function with.
+        unsafe { mmh64_sum_mulx(key, msg) }
+    }
 }

@@ -1,0 +1,116 @@
+//! Every backend's kernels against the portable sums, at the kernel level:
+//! word counts 0..=70, every message alignment, a key shorter or longer
+//! than the message, all-ones words and the largest key words, and
+//! proptest inputs — for every engine this CPU and build can run, the
+//! assembly backends included.
+
+use mmh::{Engine32, Engine64, Kernels32, Kernels64};
+use proptest::prelude::*;
+
+fn engines32() -> Vec<Engine32> {
+    Engine32::all_supported().collect()
+}
+
+/// Every window count N = 1..=8 of one engine against the portable engine
+/// on one input. N = 1 takes any key; N > 1 kernels assume the key covers
+/// every window for the message's words (their callers check it).
+fn check(e: Engine32, key: &[u32], msg: &[u8]) {
+    let soft = Engine32::portable();
+    let words = msg.len() / 4;
+    macro_rules! each_n {
+        ($($n:literal)+) => {$(
+            if $n == 1 || key.len() >= words + $n - 1 {
+                assert_eq!(
+                    e.mmh32_sums::<$n>(key, msg),
+                    soft.mmh32_sums::<$n>(key, msg),
+                    "mmh32 {e} n={} words={words} key={}", $n, key.len()
+                );
+            }
+            if $n == 1 || key.len() >= (words & !1) + 2 * ($n - 1) {
+                assert_eq!(
+                    e.nh_sums::<$n>(key, msg),
+                    soft.nh_sums::<$n>(key, msg),
+                    "nh {e} n={} words={words} key={}", $n, key.len()
+                );
+            }
+        )+};
+    }
+    each_n!(1 2 3 4 5 6 7 8);
+}
+
+fn pattern(n: usize, seed: u32) -> Vec<u32> {
+    (0..n as u32)
+        .map(|i| {
+            i.wrapping_mul(0x9e37_79b9)
+                .wrapping_add(seed)
+                .rotate_left(i % 31)
+        })
+        .collect()
+}
+
+#[test]
+fn edge_word_counts_alignments_and_extremes() {
+    for e in engines32() {
+        for words in 0..=70usize {
+            for off in 0..4 {
+                let key = pattern(words + 16, 7);
+                let mut buf = vec![0u8; 4 * words + 4 + off];
+                for (i, b) in buf.iter_mut().enumerate() {
+                    *b = (i as u8).wrapping_mul(37).wrapping_add(11);
+                }
+                // Exactly `words` words (plus 0..3 trailing bytes that are
+                // not a word and must be ignored).
+                for extra in [0, 3] {
+                    let msg = &buf[off..off + 4 * words + extra];
+                    check(e, &key, msg);
+                    // Key shorter than the message: the key bounds the sum.
+                    check(e, &key[..words / 2], msg);
+                }
+                // All-ones message and largest key words: the products
+                // (2^32 − 1)^2 and the sums wrap mod 2^64 many times.
+                let ones = vec![0xffu8; 4 * words + off];
+                let max = vec![u32::MAX; words + 16];
+                check(e, &max, &ones[off..]);
+                check(e, &max, &buf[off..off + 4 * words]);
+            }
+        }
+    }
+}
+
+#[test]
+fn mmh64_kernels_equal_portable() {
+    let soft = Engine64::portable();
+    for e in Engine64::all_supported() {
+        for words in 0..=80usize {
+            let key: Vec<u64> = (0..words as u64 + 2)
+                .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ u64::MAX)
+                .collect();
+            let msg: Vec<u8> = (0..8 * words + 5).map(|i| (i * 31 + 7) as u8).collect();
+            for off in [0, 3] {
+                let m = &msg[off..];
+                assert_eq!(e.mmh64_sum(&key, m), soft.mmh64_sum(&key, m), "{e} {words}");
+                assert_eq!(
+                    e.mmh64_sum(&key[..words / 2], m),
+                    soft.mmh64_sum(&key[..words / 2], m)
+                );
+            }
+            let ones = vec![0xffu8; 8 * words];
+            let max = vec![u64::MAX; words];
+            assert_eq!(e.mmh64_sum(&max, &ones), soft.mmh64_sum(&max, &ones));
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn kernels_equal_portable(
+        key in proptest::collection::vec(any::<u32>(), 0..600),
+        msg in proptest::collection::vec(any::<u8>(), 0..2600),
+        off in 0usize..4,
+    ) {
+        for e in engines32() {
+            let m = msg.get(off..).unwrap_or(&[]);
+            check(e, &key, m);
+        }
+    }
+}
