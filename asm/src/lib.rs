@@ -96,4 +96,3 @@ pub mod sqh;
 pub mod witness;
 
 pub use witness::*;
-

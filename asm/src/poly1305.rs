@@ -28,7 +28,6 @@ pub mod x86_64 {
             pad: u64,
         );
     }
-
 }
 
 /// AArch64 (AAPCS64, little-endian) Poly1305 kernels.
@@ -71,7 +70,6 @@ pub mod aarch64 {
             steps: usize,
         );
     }
-
 }
 
 /// 32-bit ARM Poly1305 kernels for ARMv4T and later in ARM state (AAPCS,
@@ -99,5 +97,4 @@ pub mod armv4 {
             pad: u32,
         );
     }
-
 }

@@ -34,4 +34,3 @@ crate::prefixed! {
         groups: usize,
     );
 }
-

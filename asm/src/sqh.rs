@@ -44,5 +44,4 @@ pub mod armv4 {
         /// reading and writing 6 `u32`s and overlaps neither input.
         pub fn sqh_e_w3_armv4(key: *const u32, msg: *const u32, elems: usize, acc: *mut u32);
     }
-
 }

@@ -16,10 +16,7 @@ fn links_and_prefix_name_the_version() {
     );
     let links = format!("links = \"uhash_asm_{major}_{minor}\"");
     assert!(manifest.contains(&links), "Cargo.toml lacks `{links}`");
-    assert_eq!(
-        uhash_asm::SYMBOL_PREFIX,
-        format!("uhash_{major}_{minor}_")
-    );
+    assert_eq!(uhash_asm::SYMBOL_PREFIX, format!("uhash_{major}_{minor}_"));
 }
 
 #[cfg(all(uhash_asm, target_arch = "x86_64"))]

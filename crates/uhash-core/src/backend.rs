@@ -493,9 +493,10 @@ mod tests {
         assert_eq!(Backend::Avx512.x86_features(), Some(Avx512::FEATURES));
         assert_eq!(Backend::Ifma.x86_features(), Some(Ifma::FEATURES));
         assert_eq!(Backend::Soft.x86_features(), None);
-        assert!(Backend::IfmaAsm.x86_listed_in(
-            "avx2 avx512f avx512bw avx512vl avx512ifma avx512vbmi2 bmi2 adx"
-        ));
+        assert!(
+            Backend::IfmaAsm
+                .x86_listed_in("avx2 avx512f avx512bw avx512vl avx512ifma avx512vbmi2 bmi2 adx")
+        );
         assert!(!Backend::IfmaAsm.x86_listed_in("avx2 avx512f avx512bw avx512vl avx512ifma"));
     }
 

@@ -99,7 +99,10 @@ impl core::fmt::Display for Error {
                 )
             }
             Error::InvalidTagLength { expected, got } => {
-                write!(f, "invalid tag length: expected {expected} bytes, got {got}")
+                write!(
+                    f,
+                    "invalid tag length: expected {expected} bytes, got {got}"
+                )
             }
             Error::InvalidOutputLength { expected, got } => {
                 write!(

@@ -63,9 +63,9 @@ pub use backend::Backend;
 pub use crypto_common;
 pub use error::Error;
 pub use nonce::Nonce;
-pub use tag::Tag;
 pub use secret::Secret;
 pub use subtle;
+pub use tag::Tag;
 pub use zeroize;
 
 /// Re-exports for the macros of this crate ([`long_hash_type!`]); not a

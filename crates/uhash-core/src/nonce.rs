@@ -116,9 +116,15 @@ mod tests {
             Nonce::<12>::from_counter((1 << 96) - 1).unwrap().as_bytes(),
             &[0xff; 12]
         );
-        assert_eq!(Nonce::<12>::from_counter(1 << 96), Err(Error::NonceExhausted));
+        assert_eq!(
+            Nonce::<12>::from_counter(1 << 96),
+            Err(Error::NonceExhausted)
+        );
         assert_eq!(Nonce::<1>::from_counter(256), Err(Error::NonceExhausted));
-        assert_eq!(Nonce::<16>::from_counter(u128::MAX).unwrap().to_counter(), u128::MAX);
+        assert_eq!(
+            Nonce::<16>::from_counter(u128::MAX).unwrap().to_counter(),
+            u128::MAX
+        );
         assert_eq!(Nonce::from_u128(7), Nonce::<16>::from_counter(7).unwrap());
         assert_eq!(
             Nonce::<8>::from_slice(&[0; 7]),

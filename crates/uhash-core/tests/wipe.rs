@@ -76,7 +76,9 @@ impl MacHash for Keyless {
         0
     }
     fn absorb(&self, st: &mut u64, data: &[u8]) {
-        *st = data.iter().fold(*st, |a, &b| a.rotate_left(8) ^ u64::from(b));
+        *st = data
+            .iter()
+            .fold(*st, |a, &b| a.rotate_left(8) ^ u64::from(b));
     }
     fn finish(&self, st: &mut u64) -> Tag<8> {
         let t = Tag::from_bytes(st.to_le_bytes());
@@ -88,9 +90,7 @@ impl MacHash for Keyless {
 #[test]
 fn wegman_carter_pad_key() {
     let pad: [u8; 16] = test_key(5);
-    assert_key_holder("WegmanCarter", &[&pad], || {
-        WegmanCarter::new(Keyless, &pad)
-    });
+    assert_key_holder("WegmanCarter", &[&pad], || WegmanCarter::new(Keyless, &pad));
 }
 
 /// A level-1 kernel with 64-bit lanes (so the level-3 key is stored as its

@@ -1,9 +1,9 @@
 //! [`LongKey`]: every key of the construction, and the one-shot hash.
 
 use super::{ChunkHash, L3Key, LongState, MAX_LANES, l3_mmh32, l3_mmh64, write_lanes};
+use crate::Error;
 use crate::kdf::{self, LEVEL_L1, LEVEL_L2, LEVEL_L3};
 use crate::p130::{Fe130, Multiplier};
-use crate::Error;
 use zeroize::Zeroize;
 
 /// The keys of the long-message construction over a level-1 kernel `H`

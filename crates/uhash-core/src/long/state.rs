@@ -104,7 +104,8 @@ impl<H: ChunkHash> LongState<H> {
         }
         self.dirty = used;
         let mut y = [0u64; MAX_LANES];
-        key.l1.hash_padded_chunk(&buf.as_ref()[..chunk], used, &mut y);
+        key.l1
+            .hash_padded_chunk(&buf.as_ref()[..chunk], used, &mut y);
         self.absorb_lanes(key, &y);
         self.buf_len = 0;
     }
