@@ -55,8 +55,12 @@
 //!   lanes outside S collide at level 1 on the chunk where M and M′ differ).
 //!   So Pr[all lanes hit δ] ≤ Σ_S ε₁^(n−|S|)·(ε₂+ε₃)^|S| = (ε₁ + ε₂ + ε₃)^n.
 //!
-//! Example: MMH32, 1 KiB chunks, n = 2, a 1 GiB message (c = 2^20):
-//! ε ≤ (6·2^-32 + (2^20+1)/2^128 + 6·2^-32)^2 ≈ 2^-56.8.
+//! Example: MMH32, 1 KiB chunks, n = 2 Toeplitz lanes, a 1 GiB message
+//! (c = 2^20). For Toeplitz lanes ε₁ is the per-lane factor of the joint
+//! bound: any set T of MMH32 Toeplitz rows collides with probability at
+//! most ½·(12·2^-32)^|T| (mmh's crate docs), so ε₁ = 12·2^-32 (not the
+//! single-row 6·2^-32):
+//! ε ≤ (12·2^-32 + (2^20+1)/2^128 + 6·2^-32)^2 ≈ (18·2^-32)^2 = 324·2^-64 ≈ 2^-55.7.
 //!
 //! # Cost
 //! Per chunk and lane about one multiplication modulo 2^130−5: chunks are

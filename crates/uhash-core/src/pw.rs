@@ -99,17 +99,19 @@ impl<const W: usize> Elem<W> {
         reduce_wide::<W>(&wide)
     }
 
-    /// An element from up to 2W+2 little-endian limbs, reduced modulo p_W
+    /// An element from up to 2W+1 little-endian limbs, reduced modulo p_W
     /// with the same two folds as [`Elem::mul`] (a product's reduction).
-    /// The value must be below 2^(64W+2): limbs past index 2W+1 are
-    /// ignored and limb 2W+1 is taken modulo 4 (no branch on the value).
+    /// The folds take values below 2^(64W+2), whose limbs 0..2W−1 are
+    /// arbitrary and whose limb 2W is at most 3: limb 2W is taken modulo 4
+    /// and limbs past it are ignored (no branch on the value), so the
+    /// result is (V mod 2^(64W+2)) mod p_W for any input V.
     #[must_use]
     pub fn from_wide_limbs_reduced(limbs: &[u32]) -> Self {
         let () = Self::CHECK;
         let mut wide = [0u32; WIDE];
-        let n = limbs.len().min(2 * W + 2);
+        let n = limbs.len().min(2 * W + 1);
         wide[..n].copy_from_slice(&limbs[..n]);
-        wide[2 * W + 1] &= 3;
+        wide[2 * W] &= 3;
         reduce_wide::<W>(&wide)
     }
 
@@ -198,11 +200,12 @@ impl<const W: usize> Elem<W> {
     }
 }
 
-/// Reduce a value below 2^(64W+2) (2W+2 limbs) modulo p_W.
+/// Reduce a value below 2^(64W+2) modulo p_W: 2W+1 limbs, the last at
+/// most 3 (limbs past index 2W are not read).
 fn reduce_wide<const W: usize>(v: &[u32; WIDE]) -> Elem<W> {
     let c = C[W - 1] as u64;
     // T = L + 4c·p − c·H, computed limb by limb over W+1 limbs with a signed carry.
-    // c·H: H = v[W..2W+2] (W+2 limbs); c·H < 4c·2^(32W) fits W+1 limbs.
+    // c·H: H = v[W..=2W] (W+1 limbs, H < 2^(32W+2)); c·H < 4c·2^(32W) fits W+1 limbs.
     let mut t = [0u32; LIMBS];
     let mut carry: i64 = 0;
     let mut ch_carry: u64 = 0;
@@ -256,6 +259,47 @@ fn reduce_wide<const W: usize>(v: &[u32; WIDE]) -> Elem<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The top of the domain of `from_wide_limbs_reduced`: limb 2W (the
+    /// one at most 3) is masked, limb 2W+1 ignored, and the value at the
+    /// boundary 2^(64W+2) − 1 reduces correctly (w = 1: 2^66 − 1 mod p₃₂,
+    /// computed in u128).
+    #[test]
+    fn wide_limbs_boundary() {
+        let p = u128::from(crate::p32::P32);
+        let v = |x: Elem<1>| u128::from(x.limbs[0]) | u128::from(x.limbs[1]) << 32;
+        let top = (1u128 << 66) - 1;
+        let limbs = |x: u128| {
+            [
+                x as u32,
+                (x >> 32) as u32,
+                (x >> 64) as u32,
+                (x >> 96) as u32,
+            ]
+        };
+        assert_eq!(v(Elem::<1>::from_wide_limbs_reduced(&limbs(top))), top % p);
+        // Limb 2 is taken mod 4 and limb 3 ignored: V mod 2^66.
+        for x in [
+            top + 1,
+            (7u128 << 64) | 5,
+            (0xdead_u128 << 96) | (3 << 64) | 9,
+        ] {
+            assert_eq!(
+                v(Elem::<1>::from_wide_limbs_reduced(&limbs(x))),
+                (x & top) % p,
+                "{x:#x}"
+            );
+        }
+        // w = 2 at its boundary 2^130 − 1, against the value mod p₆₄.
+        let p64 = (1u128 << 64) + 13;
+        let e = Elem::<2>::from_wide_limbs_reduced(&[u32::MAX, u32::MAX, u32::MAX, u32::MAX, 3]);
+        let got = e.limbs[..3]
+            .iter()
+            .rev()
+            .fold(0u128, |a, &l| (a << 32) | u128::from(l));
+        // 2^130 − 1 = 4·2^128 − 1 ≡ 4·169 − 1 (mod p), as 2^128 ≡ 169.
+        assert_eq!(got, (4 * 169 - 1) % p64);
+    }
 
     #[test]
     fn small_w1() {
