@@ -40,8 +40,7 @@ Options:
 Names: ";
 
 fn kat_usage() -> String {
-    let names: Vec<String> = kat::FUNCTIONS
-        .iter()
+    let names: Vec<String> = kat::functions()
         .map(|e| {
             if e.aliases.is_empty() {
                 e.name.to_owned()

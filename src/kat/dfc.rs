@@ -2,10 +2,71 @@
 //! Layouts and checks are those of the reference handlers (the argument
 //! decoding is shared with them).
 
-use super::Call;
-use super::reference::{dfc_key, dfc_module_args};
+use uhash_ref::dfc as rdfc;
 
-type Answer = Result<Vec<u8>, String>;
+use super::decode::{key_bytes, ref_err, word64};
+use super::{Answer, Call, FnEntry};
+
+/// The rows of this family in the dispatch table.
+pub(super) static ROWS: &[FnEntry] = &[
+    FnEntry {
+        name: "dfc_module",
+        aliases: &[],
+        params: &[],
+        nonce: false,
+        reference: Some(module_reference),
+        production: Some(module),
+    },
+    FnEntry {
+        name: "dfc_hash",
+        aliases: &[],
+        params: &[],
+        nonce: false,
+        reference: Some(hash_reference),
+        production: Some(hash),
+    },
+    FnEntry {
+        name: "dfc_encrypt",
+        aliases: &["dfc_v1_encrypt"],
+        params: &[],
+        nonce: false,
+        reference: Some(encrypt_reference),
+        production: Some(encrypt),
+    },
+];
+
+/// The key (a, b) of the DFC names: the first 16 bytes, a ‖ b, each 8 bytes LE.
+pub(super) fn dfc_key(call: &Call) -> Result<(u64, u64), String> {
+    let (a, b) = key_bytes(call, 16)?.split_at(8);
+    Ok((word64(a), word64(b)))
+}
+
+/// (a, b, x) of a `dfc_module` call: the key as [`dfc_key`], the message
+/// exactly 8 bytes, x LE.
+pub(super) fn dfc_module_args(call: &Call) -> Result<(u64, u64, u64), String> {
+    let (a, b) = dfc_key(call)?;
+    if call.msg.len() != 8 {
+        return Err(format!(
+            "message must be exactly 8 bytes (one 64-bit word x), got {}",
+            call.msg.len()
+        ));
+    }
+    Ok((a, b, word64(&call.msg)))
+}
+
+/// `dfc_module`: key = a ‖ b (8 bytes each, LE), message x (8 bytes LE);
+/// out ((a·x + b) mod (2^64 + 13)) mod 2^64, 8 bytes LE.
+pub(super) fn module_reference(call: &Call) -> Answer {
+    let (a, b, x) = dfc_module_args(call)?;
+    Ok(rdfc::dfc_module(a, b, x).to_le_bytes().to_vec())
+}
+
+/// `dfc_hash`: key = a ‖ b (8 bytes each, LE), message any bytes; out the
+/// Horner hash ((a·acc + b) mod (2^64 + 13)) mod 2^64, 8 bytes LE.
+pub(super) fn hash_reference(call: &Call) -> Answer {
+    let (a, b) = dfc_key(call)?;
+    Ok(rdfc::horner_hash(a, b, &call.msg).to_le_bytes().to_vec())
+}
 
 /// `dfc_module` with the default strategy (`dfc_decorr::module::module`).
 pub(super) fn module(call: &Call) -> Answer {
@@ -53,5 +114,5 @@ pub(super) fn encrypt_reference(call: &Call) -> Answer {
     let (key, block) = cipher_args(call)?;
     uhash_ref::dfc::dfc_encrypt(key, &block)
         .map(|b| b.to_vec())
-        .map_err(super::reference::ref_err)
+        .map_err(ref_err)
 }

@@ -14,27 +14,151 @@ use uhash_core::kdf;
 use uhash_core::long::{ChunkHash, LongHash};
 use uhash_core::mac::{MacHash, Nonce, WegmanCarter};
 
-use super::Call;
-use super::composite::{nonce12, seed};
-use super::reference::{add_words, key_prefix, msg_words, param, param_count, ref_err, words64};
+use uhash_ref::digest as nr;
 
-type Answer = Result<Vec<u8>, String>;
+use super::decode::{
+    add_words, key_prefix, msg_words, nonce12, param, param_b, param_count, push_le, ref_err, seed,
+    words64,
+};
+use super::{Answer, Call, FnEntry};
+
+/// The rows of this family in the dispatch table.
+pub(super) static ROWS: &[FnEntry] = &[
+    FnEntry {
+        name: "digest",
+        aliases: &[],
+        params: &["b"],
+        nonce: false,
+        reference: Some(digest_reference),
+        production: Some(digest),
+    },
+    FnEntry {
+        name: "digest_mw",
+        aliases: &[],
+        params: &["b", "n"],
+        nonce: false,
+        reference: Some(digest_mw_reference),
+        production: Some(digest_mw),
+    },
+    FnEntry {
+        name: "digest_trunc",
+        aliases: &[],
+        params: &["b", "bits"],
+        nonce: false,
+        reference: Some(digest_trunc_reference),
+        production: Some(digest_trunc),
+    },
+    FnEntry {
+        name: "digest_prime",
+        aliases: &[],
+        params: &["b"],
+        nonce: false,
+        reference: Some(digest_prime_reference),
+        production: Some(digest_prime),
+    },
+    FnEntry {
+        name: "digest_mw_long_hash",
+        aliases: &[],
+        params: &["n", "chunk"],
+        nonce: false,
+        reference: Some(long_hash_reference),
+        production: Some(long_hash),
+    },
+    FnEntry {
+        name: "digest_mw_long_mac",
+        aliases: &[],
+        params: &["n", "chunk"],
+        nonce: true,
+        reference: Some(long_mac_reference),
+        production: Some(long_mac),
+    },
+];
+
+// ---------------------------------------------------------------------------
+// Reference.
+
+const DIGEST_B: &[u32] = &[16, 32, 64];
+const DIGEST_PRIME_B: &[u32] = &[16, 32];
+/// The smallest k2 `digest_prime` accepts, in bytes.
+const DIGEST_PRIME_K2_MIN: usize = 10;
+
+/// `digest`: param b ∈ {16, 32, 64}; t ≥ 1 message words of b/8 bytes;
+/// key ≥ t + 1 words; out b/8 bytes LE.
+pub(super) fn digest_reference(call: &Call) -> Answer {
+    let b = param_b(call, DIGEST_B)?;
+    let w = (b / 8) as usize;
+    let t = msg_words(call, w, false)?;
+    let key = words64(key_prefix(call, add_words(t, 1, "b")?, w)?, w);
+    let d = nr::digest(b, &key, &words64(&call.msg, w)).map_err(ref_err)?;
+    let mut out = Vec::with_capacity(w);
+    push_le(&mut out, d, b, w)?;
+    Ok(out)
+}
+
+/// `digest_mw`: params b, n ≥ 1; key ≥ t + n words; out n × (b/8 bytes LE).
+pub(super) fn digest_mw_reference(call: &Call) -> Answer {
+    let b = param_b(call, DIGEST_B)?;
+    let n = param_count(call, "n")?;
+    let w = (b / 8) as usize;
+    let t = msg_words(call, w, false)?;
+    let key = words64(key_prefix(call, add_words(t, n, "n")?, w)?, w);
+    let ds = nr::digest_mw(b, &key, &words64(&call.msg, w), n).map_err(ref_err)?;
+    if ds.len() != n {
+        return Err(format!(
+            "internal error: reference returned {} words, expected {n}",
+            ds.len()
+        ));
+    }
+    let mut out = Vec::with_capacity(n * w);
+    for d in ds {
+        push_le(&mut out, d, b, w)?;
+    }
+    Ok(out)
+}
+
+/// `digest_trunc`: params b, bits ∈ 1..=b; key ≥ t + 1 words; out the low
+/// `bits` bits of digest in ⌈bits/8⌉ bytes LE.
+pub(super) fn digest_trunc_reference(call: &Call) -> Answer {
+    let b = param_b(call, DIGEST_B)?;
+    let bits = param(call, "bits")?;
+    let bits = match u32::try_from(bits) {
+        Ok(bits) if (1..=b).contains(&bits) => bits,
+        _ => return Err(format!("param 'bits' must be in 1..={b}, got {bits}")),
+    };
+    let w = (b / 8) as usize;
+    let t = msg_words(call, w, false)?;
+    let key = words64(key_prefix(call, add_words(t, 1, "b")?, w)?, w);
+    let d = nr::digest_trunc(b, bits, &key, &words64(&call.msg, w)).map_err(ref_err)?;
+    let nbytes = bits.div_ceil(8) as usize;
+    let mut out = Vec::with_capacity(nbytes);
+    push_le(&mut out, d, bits, nbytes)?;
+    Ok(out)
+}
+
+/// `digest_prime`: param b ∈ {16, 32}; key = k1 ((256 + b)/8 bytes) ‖ k2
+/// (the rest of the key, ≥ 10 bytes); message any bytes; out b/8 bytes LE.
+pub(super) fn digest_prime_reference(call: &Call) -> Answer {
+    let b = param_b(call, DIGEST_PRIME_B)?;
+    let k1_len = (256 + b as usize) / 8;
+    let got = call.key.len();
+    if got < k1_len + DIGEST_PRIME_K2_MIN {
+        return Err(format!(
+            "key too short: needs k1 ({k1_len} bytes) followed by k2 (at least \
+             {DIGEST_PRIME_K2_MIN} bytes), got {got} bytes"
+        ));
+    }
+    let (k1, k2) = call.key.split_at(k1_len);
+    let d = nr::digest_prime(b, k1, k2, &call.msg).map_err(ref_err)?;
+    let mut out = Vec::with_capacity(b as usize / 8);
+    push_le(&mut out, d, b, b as usize / 8)?;
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------
+// Production.
 
 fn err(e: digest_mw::Error) -> String {
     e.to_string()
-}
-
-/// `b`, one of `allowed` (the reference handlers' message).
-fn param_b(call: &Call, allowed: &[u32]) -> Result<u32, String> {
-    let b = param(call, "b")?;
-    allowed
-        .iter()
-        .copied()
-        .find(|&a| u64::from(a) == b)
-        .ok_or_else(|| {
-            let list: Vec<String> = allowed.iter().map(u32::to_string).collect();
-            format!("param 'b' must be one of {}, got {b}", list.join(", "))
-        })
 }
 
 /// The key words k_1 … k_{t+n} as `W`, after the reference's checks.
@@ -126,9 +250,6 @@ pub(super) fn digest_prime(call: &Call) -> Answer {
     let v = d.finalize().value();
     Ok(v.to_le_bytes()[..b as usize / 8].to_vec())
 }
-
-// ---------------------------------------------------------------------------
-// The long-message hash and MAC over digestMW (b = 32).
 
 /// The largest `chunk` parameter.
 const MAX_CHUNK: usize = 1 << 16;

@@ -6,10 +6,60 @@
 
 use poly1305_aes::{Nonce, Poly1305, Poly1305Aes};
 
-use super::Call;
-use super::reference::key_bytes;
+use uhash_ref::poly1305 as p1305;
 
-type Answer = Result<Vec<u8>, String>;
+use super::decode::{key_bytes, ref_err};
+use super::{Answer, Call, FnEntry};
+
+/// The rows of this family in the dispatch table.
+pub(super) static ROWS: &[FnEntry] = &[
+    FnEntry {
+        name: "poly1305",
+        aliases: &["poly1305_rfc8439"],
+        params: &[],
+        nonce: false,
+        reference: Some(poly1305_reference),
+        production: Some(poly1305),
+    },
+    FnEntry {
+        name: "poly1305_aes",
+        aliases: &[],
+        params: &[],
+        nonce: true,
+        reference: Some(poly1305_aes_reference),
+        production: Some(poly1305_aes),
+    },
+];
+
+/// `poly1305`: key = r ‖ s (32 bytes, RFC 8439 layout, r clamped by the
+/// function); message any bytes; out the 16-byte tag.
+pub(super) fn poly1305_reference(call: &Call) -> Answer {
+    let key: &[u8; 32] = key_bytes(call, 32)?
+        .try_into()
+        .map_err(|_| "internal error: key length".to_owned())?;
+    Ok(p1305::poly1305(key, &call.msg).to_vec())
+}
+
+/// `poly1305_aes`: key = k ‖ r (16 + 16 bytes, the paper's layout; an r
+/// outside the paper's constraints is an error), nonce 16 bytes; out the
+/// 16-byte authenticator.
+pub(super) fn poly1305_aes_reference(call: &Call) -> Answer {
+    let key = key_bytes(call, 32)?;
+    let (k, r) = key.split_at(16);
+    let nonce = call.nonce.as_deref().unwrap_or_default();
+    let nonce: &[u8; 16] = nonce
+        .try_into()
+        .map_err(|_| format!("nonce must be 16 bytes, got {}", nonce.len()))?;
+    let k: &[u8; 16] = k
+        .try_into()
+        .map_err(|_| "internal error: key length".to_owned())?;
+    let r: &[u8; 16] = r
+        .try_into()
+        .map_err(|_| "internal error: key length".to_owned())?;
+    p1305::poly1305_aes(k, r, nonce, &call.msg)
+        .map(|tag| tag.to_vec())
+        .map_err(ref_err)
+}
 
 /// `poly1305`: key = r ‖ s (32 bytes); any message; out the 16-byte tag.
 pub(super) fn poly1305(call: &Call) -> Answer {

@@ -15,10 +15,76 @@
 use sqh::{Elem, Variant};
 use uhash_ref::sqh as r;
 
-use super::Call;
-use super::reference::{key_bytes, key_prefix, msg_words, param};
+use super::decode::{key_bytes, key_prefix, msg_words, param};
+use super::{Answer, Call, FnEntry};
 
-type Answer = Result<Vec<u8>, String>;
+/// The rows of this family in the dispatch table.
+pub(super) static ROWS: &[FnEntry] = &[
+    FnEntry {
+        name: "sqh",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(sqh_reference),
+        production: Some(sqh_production),
+    },
+    FnEntry {
+        name: "sqhu",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(sqhu_reference),
+        production: Some(sqhu_production),
+    },
+    FnEntry {
+        name: "sqh_star",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(vector_reference),
+        production: Some(vector_production),
+    },
+    FnEntry {
+        name: "sqh_asm",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(vector_reference),
+        production: Some(vector_production),
+    },
+    FnEntry {
+        name: "sqh_asm2",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(vector_reference),
+        production: Some(vector_production),
+    },
+    FnEntry {
+        name: "sqh_c",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(vector_reference),
+        production: Some(vector_production),
+    },
+    FnEntry {
+        name: "sqh_c2",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(vector_reference),
+        production: Some(vector_production),
+    },
+    FnEntry {
+        name: "sqh_e",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(vector_reference),
+        production: Some(vector_production),
+    },
+];
 
 /// The text both implementations give for an SQHU `b ≥ p`.
 const B_TOO_LARGE: &str = "invalid key: b must be below p";

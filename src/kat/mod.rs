@@ -48,13 +48,15 @@ use std::str::FromStr;
 
 use serde_json::{Map, Value};
 
-mod composite;
+mod core;
+mod decode;
 mod dfc;
 mod digest;
-mod mmh_family;
+mod mmh;
 mod poly1305;
-mod reference;
 mod sqh;
+
+use decode::{decode_call, json_kind};
 
 /// Which implementation answers the calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -129,9 +131,12 @@ pub struct Call {
     pub params: Map<String, Value>,
 }
 
-/// Computes one answer: the output bytes, or the error text (without the
-/// `fn 'NAME': ` prefix, which the driver adds).
-pub type Handler = fn(&Call) -> Result<Vec<u8>, String>;
+/// An answer: the output bytes, or the error text (without the `fn 'NAME': `
+/// prefix, which the driver adds).
+pub type Answer = Result<Vec<u8>, String>;
+
+/// Computes one answer.
+pub type Handler = fn(&Call) -> Answer;
 
 /// One row of the dispatch table: a function name and who answers it.
 #[derive(Clone, Copy, Debug)]
@@ -167,248 +172,25 @@ impl FnEntry {
     }
 }
 
-/// The dispatch table: every name `uhash kat` knows.
-///
-/// Each family issue adds its production handlers here by filling in the
-/// `production` column.
-pub static FUNCTIONS: &[FnEntry] = &[
-    FnEntry {
-        name: "mmh32",
-        aliases: &[],
-        params: &[],
-        nonce: false,
-        reference: Some(reference::mmh32),
-        production: Some(mmh_family::mmh32),
-    },
-    FnEntry {
-        name: "mmh32_toeplitz",
-        aliases: &[],
-        params: &["n"],
-        nonce: false,
-        reference: Some(reference::mmh32_toeplitz),
-        production: Some(mmh_family::mmh32_toeplitz),
-    },
-    FnEntry {
-        name: "nmh32",
-        aliases: &[],
-        params: &[],
-        nonce: false,
-        reference: Some(reference::nmh32),
-        production: Some(mmh_family::nmh32),
-    },
-    FnEntry {
-        name: "mmh64",
-        aliases: &[],
-        params: &[],
-        nonce: false,
-        reference: Some(reference::mmh64),
-        production: Some(mmh_family::mmh64),
-    },
-    FnEntry {
-        name: "nh",
-        aliases: &[],
-        params: &[],
-        nonce: false,
-        reference: Some(reference::nh),
-        production: Some(mmh_family::nh),
-    },
-    FnEntry {
-        name: "nh_toeplitz",
-        aliases: &[],
-        params: &["n"],
-        nonce: false,
-        reference: Some(reference::nh_toeplitz),
-        production: Some(mmh_family::nh_toeplitz),
-    },
-    FnEntry {
-        name: "digest",
-        aliases: &[],
-        params: &["b"],
-        nonce: false,
-        reference: Some(reference::digest),
-        production: Some(digest::digest),
-    },
-    FnEntry {
-        name: "digest_mw",
-        aliases: &[],
-        params: &["b", "n"],
-        nonce: false,
-        reference: Some(reference::digest_mw),
-        production: Some(digest::digest_mw),
-    },
-    FnEntry {
-        name: "digest_trunc",
-        aliases: &[],
-        params: &["b", "bits"],
-        nonce: false,
-        reference: Some(reference::digest_trunc),
-        production: Some(digest::digest_trunc),
-    },
-    FnEntry {
-        name: "digest_prime",
-        aliases: &[],
-        params: &["b"],
-        nonce: false,
-        reference: Some(reference::digest_prime),
-        production: Some(digest::digest_prime),
-    },
-    FnEntry {
-        name: "poly1305",
-        aliases: &["poly1305_rfc8439"],
-        params: &[],
-        nonce: false,
-        reference: Some(reference::poly1305),
-        production: Some(poly1305::poly1305),
-    },
-    FnEntry {
-        name: "poly1305_aes",
-        aliases: &[],
-        params: &[],
-        nonce: true,
-        reference: Some(reference::poly1305_aes),
-        production: Some(poly1305::poly1305_aes),
-    },
-    FnEntry {
-        name: "dfc_module",
-        aliases: &[],
-        params: &[],
-        nonce: false,
-        reference: Some(reference::dfc_module),
-        production: Some(dfc::module),
-    },
-    FnEntry {
-        name: "dfc_hash",
-        aliases: &[],
-        params: &[],
-        nonce: false,
-        reference: Some(reference::dfc_hash),
-        production: Some(dfc::hash),
-    },
-    FnEntry {
-        name: "dfc_encrypt",
-        aliases: &["dfc_v1_encrypt"],
-        params: &[],
-        nonce: false,
-        reference: Some(dfc::encrypt_reference),
-        production: Some(dfc::encrypt),
-    },
-    FnEntry {
-        name: "expand",
-        aliases: &[],
-        params: &["label", "len"],
-        nonce: false,
-        reference: Some(composite::expand_reference),
-        production: Some(composite::expand_production),
-    },
-    FnEntry {
-        name: "wc_mac",
-        aliases: &[],
-        params: &["lane_bits"],
-        nonce: true,
-        reference: Some(composite::wc_mac_reference),
-        production: Some(composite::wc_mac_production),
-    },
-    FnEntry {
-        name: "long_hash",
-        aliases: &[],
-        params: &["family", "n", "chunk"],
-        nonce: false,
-        reference: Some(composite::long_hash_reference),
-        production: Some(mmh_family::long_hash),
-    },
-    FnEntry {
-        name: "long_mac",
-        aliases: &[],
-        params: &["family", "n", "chunk"],
-        nonce: true,
-        reference: Some(composite::long_mac_reference),
-        production: Some(mmh_family::long_mac),
-    },
-    FnEntry {
-        name: "digest_mw_long_hash",
-        aliases: &[],
-        params: &["n", "chunk"],
-        nonce: false,
-        reference: Some(digest::long_hash_reference),
-        production: Some(digest::long_hash),
-    },
-    FnEntry {
-        name: "digest_mw_long_mac",
-        aliases: &[],
-        params: &["n", "chunk"],
-        nonce: true,
-        reference: Some(digest::long_mac_reference),
-        production: Some(digest::long_mac),
-    },
-    FnEntry {
-        name: "sqh",
-        aliases: &[],
-        params: &["w"],
-        nonce: false,
-        reference: Some(sqh::sqh_reference),
-        production: Some(sqh::sqh_production),
-    },
-    FnEntry {
-        name: "sqhu",
-        aliases: &[],
-        params: &["w"],
-        nonce: false,
-        reference: Some(sqh::sqhu_reference),
-        production: Some(sqh::sqhu_production),
-    },
-    FnEntry {
-        name: "sqh_star",
-        aliases: &[],
-        params: &["w"],
-        nonce: false,
-        reference: Some(sqh::vector_reference),
-        production: Some(sqh::vector_production),
-    },
-    FnEntry {
-        name: "sqh_asm",
-        aliases: &[],
-        params: &["w"],
-        nonce: false,
-        reference: Some(sqh::vector_reference),
-        production: Some(sqh::vector_production),
-    },
-    FnEntry {
-        name: "sqh_asm2",
-        aliases: &[],
-        params: &["w"],
-        nonce: false,
-        reference: Some(sqh::vector_reference),
-        production: Some(sqh::vector_production),
-    },
-    FnEntry {
-        name: "sqh_c",
-        aliases: &[],
-        params: &["w"],
-        nonce: false,
-        reference: Some(sqh::vector_reference),
-        production: Some(sqh::vector_production),
-    },
-    FnEntry {
-        name: "sqh_c2",
-        aliases: &[],
-        params: &["w"],
-        nonce: false,
-        reference: Some(sqh::vector_reference),
-        production: Some(sqh::vector_production),
-    },
-    FnEntry {
-        name: "sqh_e",
-        aliases: &[],
-        params: &["w"],
-        nonce: false,
-        reference: Some(sqh::vector_reference),
-        production: Some(sqh::vector_production),
-    },
+/// The dispatch table: every name `uhash kat` knows, one slice of rows per
+/// family (`src/kat/<family>.rs` holds its rows and both of its handlers).
+pub static FUNCTIONS: &[&[FnEntry]] = &[
+    mmh::ROWS,
+    digest::ROWS,
+    poly1305::ROWS,
+    dfc::ROWS,
+    sqh::ROWS,
+    core::ROWS,
 ];
+
+/// Every row of [`FUNCTIONS`], in order.
+pub fn functions() -> impl Iterator<Item = &'static FnEntry> {
+    FUNCTIONS.iter().flat_map(|rows| rows.iter())
+}
 
 /// The table row for `name` (a canonical name or an alias).
 pub fn lookup(name: &str) -> Option<&'static FnEntry> {
-    FUNCTIONS.iter().find(|e| e.answers_to(name))
+    functions().find(|e| e.answers_to(name))
 }
 
 /// Answers one parsed JSON record: `Ok(output bytes)` or `Err(error text)`.
@@ -506,96 +288,13 @@ fn error_json(text: String) -> String {
     Value::Object(obj).to_string()
 }
 
-fn json_kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
-/// Decodes a hex field; `None` when the field is absent or `null`.
-fn hex_field(obj: &Map<String, Value>, field: &str) -> Result<Option<Vec<u8>>, String> {
-    match obj.get(field) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => hex::decode(s)
-            .map(Some)
-            .map_err(|e| format!("field '{field}' is not valid hex: {e}")),
-        Some(v) => Err(format!(
-            "field '{field}' must be a hex string, got {}",
-            json_kind(v)
-        )),
-    }
-}
-
-/// Decodes the common fields of a record; errors carry the `fn 'NAME'` prefix.
-fn decode_call(
-    entry: &'static FnEntry,
-    name: &str,
-    obj: &Map<String, Value>,
-) -> Result<Call, String> {
-    let prefixed = |e: String| format!("fn '{name}': {e}");
-    let params = match obj.get("params") {
-        None | Some(Value::Null) => Map::new(),
-        Some(Value::Object(p)) => p.clone(),
-        Some(v) => {
-            return Err(prefixed(format!(
-                "field 'params' must be an object, got {}",
-                json_kind(v)
-            )));
-        }
-    };
-    if let Some(unknown) = params.keys().find(|k| !entry.params.contains(&k.as_str())) {
-        return Err(if entry.params.is_empty() {
-            format!(
-                "fn '{name}' takes no params, got '{}'",
-                unknown.escape_debug()
-            )
-        } else {
-            format!(
-                "fn '{name}': unknown param '{}' (takes {})",
-                unknown.escape_debug(),
-                entry
-                    .params
-                    .iter()
-                    .map(|p| format!("'{p}'"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        });
-    }
-    let key = hex_field(obj, "key")
-        .map_err(prefixed)?
-        .ok_or_else(|| prefixed("missing field 'key'".to_owned()))?;
-    let msg = hex_field(obj, "msg")
-        .map_err(prefixed)?
-        .ok_or_else(|| prefixed("missing field 'msg'".to_owned()))?;
-    let nonce = hex_field(obj, "nonce").map_err(prefixed)?;
-    match (&nonce, entry.nonce) {
-        (Some(_), false) => return Err(format!("fn '{name}' takes no nonce")),
-        (None, true) => return Err(prefixed("missing field 'nonce'".to_owned())),
-        _ => {}
-    }
-    Ok(Call {
-        name: entry.name,
-        key,
-        msg,
-        nonce,
-        params,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn names_are_unique() {
-        let mut all: Vec<&str> = FUNCTIONS
-            .iter()
+        let mut all: Vec<&str> = functions()
             .flat_map(|e| std::iter::once(e.name).chain(e.aliases.iter().copied()))
             .collect();
         let n = all.len();
@@ -606,7 +305,7 @@ mod tests {
 
     #[test]
     fn every_name_has_a_reference() {
-        for e in FUNCTIONS {
+        for e in functions() {
             assert!(e.reference.is_some(), "{}", e.name);
         }
     }
