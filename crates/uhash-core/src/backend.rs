@@ -279,10 +279,12 @@ impl core::fmt::Display for Backend {
     }
 }
 
-/// `true` when the build forces the portable path (`--cfg uhash_backend="soft"`).
+/// `true` when the build forces the portable path (`--cfg uhash_backend="soft"`,
+/// and under Miri, which interprets the portable code but no SIMD
+/// intrinsics or assembly).
 #[must_use]
 pub const fn forced_soft() -> bool {
-    cfg!(uhash_backend = "soft")
+    cfg!(any(uhash_backend = "soft", miri))
 }
 
 /// Defines a witness type and its `*_fn!` macro from one feature list.
