@@ -106,22 +106,39 @@ unsafe fn encrypt(rk: &[[u8; 16]; 11], block: &mut [u8; 16]) {
     unsafe { _mm_storeu_si128(block.as_mut_ptr().cast(), b) };
 }
 
+/// The eleven round keys of `key`, with AES-NI.
+#[must_use]
+pub fn expand_key(w: Aesni, key: &[u8; 16]) -> [[u8; 16]; 11] {
+    let _ = w;
+    // SAFETY: the witness proves the `Aesni` features were detected, the
+    // list `expand` is compiled with.
+    unsafe { expand(key) }
+}
+
+/// AES-128 of one block in place under the round keys `rk` (from
+/// [`expand_key`]), with AES-NI.
+#[inline]
+pub fn encrypt_block(w: Aesni, rk: &[[u8; 16]; 11], block: &mut [u8; 16]) {
+    let _ = w;
+    // SAFETY: the witness proves the `Aesni` features were detected, the
+    // list `encrypt` is compiled with.
+    unsafe { encrypt(rk, block) };
+}
+
 impl Aes128Ni {
     /// The expanded key, if this CPU has AES-NI.
     pub fn new(key: &[u8; 16]) -> Option<Self> {
         let witness = Aesni::detect()?;
-        // SAFETY: the witness proves the `Aesni` features were detected.
-        let rk = unsafe { expand(key) };
-        Some(Self { rk, witness })
+        Some(Self {
+            rk: expand_key(witness, key),
+            witness,
+        })
     }
 
     /// AES-128 of one block, in place.
     #[inline]
     pub fn encrypt_block(&self, block: &mut [u8; 16]) {
-        let _ = self.witness;
-        // SAFETY: `self.witness` exists only if the `Aesni` features were
-        // detected, the list `aesni_fn!` compiled `encrypt` with.
-        unsafe { encrypt(&self.rk, block) };
+        encrypt_block(self.witness, &self.rk, block);
     }
 }
 

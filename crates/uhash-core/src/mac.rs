@@ -146,34 +146,52 @@ pub fn tag_for_hash(
 /// The pad key, expanded: AES-NI round keys on x86 CPUs with AES-NI (the
 /// same AES-128, without the `aes` crate's per-call VAES set-up, which costs
 /// more than the block itself), else the `aes` crate. Both wipe on drop.
+///
+/// The AES-NI round keys are a plain array (zeros without AES-NI) beside an
+/// `Option` of the zero-sized witness, not an `Option<Aes128Ni>`: the
+/// payload of a `None` is uninitialised and a move would carry stale stack
+/// bytes (key bytes were found there) that no wipe reaches.
 #[derive(Clone)]
 struct PadKey {
     cipher: aes::Aes128,
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    fast: Option<crate::aesni::Aes128Ni>,
+    ni: Option<crate::backend::Aesni>,
+    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+    rk: [[u8; 16]; 11],
 }
 
 impl PadKey {
     fn new(key: &[u8; 16]) -> Self {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        let ni = crate::backend::Aesni::detect();
         Self {
             cipher: aes::Aes128::new(key.into()),
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            fast: crate::aesni::Aes128Ni::new(key),
+            ni,
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            rk: ni.map_or([[0; 16]; 11], |w| crate::aesni::expand_key(w, key)),
         }
     }
 
     /// The pad stream of `nonce` into `out` (as [`pad`]).
     fn pad_into(&self, nonce: &MacNonce, out: &mut [u8]) {
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        if let Some(fast) = &self.fast {
+        if let Some(w) = self.ni {
             for (j, chunk) in out.chunks_mut(16).enumerate() {
                 let mut block = pad_block(nonce, j);
-                fast.encrypt_block(&mut block);
+                crate::aesni::encrypt_block(w, &self.rk, &mut block);
                 chunk.copy_from_slice(&block[..chunk.len()]);
             }
             return;
         }
         pad(&self.cipher, nonce, out);
+    }
+}
+
+impl Drop for PadKey {
+    fn drop(&mut self) {
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        zeroize::Zeroize::zeroize(&mut self.rk);
     }
 }
 

@@ -93,7 +93,10 @@ pub fn horner_step(a: u64, acc: u128, m: u64) -> u128 {
     let l = acc as u64;
     let h = (acc >> 64) as u64; // 0 or 1
     let prod = crate::wide::mul64(a, l) + m as u128;
-    let s = (prod >> 64) + (h & 1) as u128 * a as u128;
+    // h·a as a mask and an AND (through the barrier: `(h & 1)·a` compiled
+    // to a `cmov` on the accumulator's top bit on x86-64).
+    let ha = crate::ct::barrier_u64(0u64.wrapping_sub(h & 1)) & a;
+    let s = (prod >> 64) + ha as u128;
     let s0 = s as u64;
     let s1 = (s >> 64) as u64;
     let v = (prod as u64) as u128 + 13 * (!s0) as u128 + 182 + 169 * s1 as u128;
