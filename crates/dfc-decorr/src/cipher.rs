@@ -35,7 +35,9 @@
 //! No branch and no memory address depends on the key or on the data: the
 //! module is branch-free ([`crate::module::module`]), and the secret-indexed
 //! table `RT` is read without a secret index — the portable backend reads
-//! all 64 entries and keeps one with masks; the AVX-512 backend keeps the
+//! all 64 entries and keeps one with masks (vector compares on x86-64 and
+//! AArch64; on ARMv7 the compiler keeps the entry with a predicated `orr`,
+//! conditional execution rather than a branch); the AVX-512 backend keeps the
 //! table in four vector registers and selects with in-register permutes
 //! (`vpermi2d`) and a mask blend. The key length is public.
 //!

@@ -58,8 +58,13 @@
 //! index depends on a, b or x. Carries move by shifts and masks, never by
 //! comparisons; the one conditional correction is a mask computed with
 //! arithmetic and passed through [`uhash_core::ct::barrier_u64`] so that the
-//! optimiser cannot turn it back into a branch (checked in the generated
-//! x86-64 and ARMv7 code: no jump, no `cmov`, no call). The remaining assumption is
+//! optimiser cannot turn it back into a branch. Checked in the generated
+//! code of every portable strategy and of `mulx`: on x86-64 no jump, no
+//! `cmov`, no call; on ARMv7 and AArch64 no branch and no call, but the
+//! borrow that becomes the mask is materialised with conditional execution
+//! (ARMv7 `movwcc`/`mvnne` before the barrier, AArch64 `cinc`/`csetm` on
+//! the carry): data-independent in time on the cores we know of, like
+//! `cmov`, yet not pure arithmetic. The remaining assumption is
 //! the paper's: the multiplier itself must take data-independent time (true
 //! of `mul`/`mulx` on x86-64, `umulh` on AArch64 and the FPU for the
 //! normal, non-subnormal operands the float strategy uses; false on some
