@@ -157,11 +157,18 @@ pub struct DfcHash {
     a: u64,
     b: u64,
     state: DfcState,
+    /// Always 0: makes the size 64 bytes, a multiple of 16, so that the
+    /// MAC (whose AES pad key is 16-byte aligned) has no padding next to
+    /// the hash either.
+    #[allow(dead_code)] // never read: it only fills.
+    fill: u64,
 }
 
-// No padding (padding is not wiped on drop; see `DfcState`): the key
-// words and the five state words.
-const _: () = assert!(core::mem::size_of::<DfcHash>() == 7 * 8);
+// No padding, here or around the hash in `DfcMac`: padding is neither
+// written when a value is built (a move copies whatever stale bytes, key
+// bytes included, were there) nor wiped on drop. The key words, the five
+// state words and `fill`.
+const _: () = assert!(core::mem::size_of::<DfcHash>() == 8 * 8);
 
 impl DfcHash {
     /// The hash with key (a, b).
@@ -171,6 +178,7 @@ impl DfcHash {
             a,
             b,
             state: DfcState::new(),
+            fill: 0,
         }
     }
 

@@ -25,7 +25,8 @@ pub(crate) fn absorb_blocks(a: u64, mut acc: u128, blocks: &[[u8; BLOCK_BYTES]])
 ///
 /// The accumulator is kept as two `u64` words so that the struct (and
 /// [`DfcHash`](super::DfcHash) around it) has no padding: padding is not
-/// wiped on drop, and a move may copy stale key bytes into it.
+/// wiped on drop, and building or moving a value may leave stale key
+/// bytes in it.
 #[derive(Clone)]
 pub struct DfcState {
     /// The Horner accumulator, a residue in [0, p): low and high words.
