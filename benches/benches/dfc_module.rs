@@ -1,14 +1,15 @@
 //! Criterion bench of the DFC decorrelation module, one pair of benchmarks
-//! per strategy this CPU supports (`dfc_decorr::module::Strategy`):
+//! per backend (strategy) this CPU supports (`dfc_decorr::Engine`):
 //!
-//! * `dfc_module/throughput/<strategy>`: 1024 independent evaluations
+//! * `dfc_module/throughput/<backend>`: 1024 independent evaluations
 //!   y_i = module(a_i, b_i, x_i) per iteration (pseudo-random a, b, x), via
-//!   the strategy's batch function — how many the CPU overlaps;
-//! * `dfc_module/latency/<strategy>`: a dependent chain of 1024 steps
+//!   the backend's batch function — how many the CPU overlaps;
+//! * `dfc_module/latency/<backend>`: a dependent chain of 1024 steps
 //!   x ← module(a_i, b_i, x) per iteration — the time from x to y, what a
 //!   Feistel round pays. For `mulx` every step is an out-of-line call (a
-//!   `#[target_feature]` function cannot be inlined into portable code), so
-//!   its latency includes a call and a return.
+//!   `#[target_feature]` function cannot be inlined into portable code), and
+//!   so for the assembly backends, so their latency includes a call and a
+//!   return.
 //!
 //! Throughput is in elements (module calls); times are the measuring
 //! thread's CPU time (`uhash_bench::Clock`, `UHASH_BENCH_CLOCK=wall` for the
@@ -22,7 +23,7 @@
 //! ```
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use dfc_decorr::module::{self, Strategy, module_batch_with};
+use dfc_decorr::{Backend, Engine, Kernels, module};
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -49,25 +50,16 @@ fn chain(f: impl Fn(u64, u64, u64) -> u64, a: &[u64], b: &[u64], mut x: u64) -> 
     x
 }
 
-/// [`chain`] with the strategy's own (inlinable where possible) function.
-fn chain_with(s: Strategy, a: &[u64], b: &[u64], x: u64) -> u64 {
-    match s {
-        Strategy::Native => chain(module::native::module, a, b, x),
-        Strategy::Fold => chain(module::fold::module, a, b, x),
-        Strategy::Words32 => chain(module::words32::module, a, b, x),
-        Strategy::Limbs16 => chain(module::limbs16::module, a, b, x),
-        Strategy::Float => chain(module::float::module, a, b, x),
-        #[cfg(target_arch = "x86_64")]
-        Strategy::Mulx => {
-            let cpu = uhash_core::backend::Mulx::detect().expect("only supported strategies run");
-            chain(|a, b, x| module::mulx::module(cpu, a, b, x), a, b, x)
-        }
-        #[cfg(feature = "asm")]
-        Strategy::Asm => {
-            let cpu = module::asm::AsmCpu::detect().expect("only supported strategies run");
-            chain(|a, b, x| module::asm::module(cpu, a, b, x), a, b, x)
-        }
-        other => unreachable!("{other} is not supported here"),
+/// [`chain`] with the backend's own function (inlinable where possible:
+/// the portable strategies' plain functions; otherwise the engine).
+fn chain_with(e: Engine, a: &[u64], b: &[u64], x: u64) -> u64 {
+    match e.backend() {
+        Backend::Native => chain(module::native::module, a, b, x),
+        Backend::Fold => chain(module::fold::module, a, b, x),
+        Backend::Words32 => chain(module::words32::module, a, b, x),
+        Backend::Limbs16 => chain(module::limbs16::module, a, b, x),
+        Backend::Float => chain(module::float::module, a, b, x),
+        _ => chain(|a, b, x| e.module(a, b, x), a, b, x),
     }
 }
 
@@ -77,20 +69,23 @@ fn bench(c: &mut Criterion) {
     let (a, b, x) = (words(1), words(2), words(3));
     let mut group = c.benchmark_group("dfc_module");
     group.throughput(Throughput::Elements(N as u64));
-    for s in Strategy::supported() {
-        group.bench_function(BenchmarkId::new("throughput", s.name()), |bench| {
-            let mut y = vec![0u64; N];
-            bench.iter_custom(|iters| {
-                clock.time(|| {
-                    for _ in 0..iters {
-                        module_batch_with(s, black_box(&a), black_box(&b), black_box(&x), &mut y)
-                            .expect("supported, equal lengths");
-                        black_box(&mut y);
-                    }
-                })
-            });
-        });
-        group.bench_function(BenchmarkId::new("latency", s.name()), |bench| {
+    for s in Engine::all_supported() {
+        group.bench_function(
+            BenchmarkId::new("throughput", s.backend().name()),
+            |bench| {
+                let mut y = vec![0u64; N];
+                bench.iter_custom(|iters| {
+                    clock.time(|| {
+                        for _ in 0..iters {
+                            s.module_batch(black_box(&a), black_box(&b), black_box(&x), &mut y)
+                                .expect("equal lengths");
+                            black_box(&mut y);
+                        }
+                    })
+                });
+            },
+        );
+        group.bench_function(BenchmarkId::new("latency", s.backend().name()), |bench| {
             bench.iter_custom(|iters| {
                 clock.time(|| {
                     let mut v = x[0];
@@ -121,11 +116,11 @@ fn criterion_dir() -> Option<PathBuf> {
 
 /// The median point estimate (ns per iteration) of one benchmark, read from
 /// criterion's `new/estimates.json`.
-fn median_ns(dir: &std::path::Path, kind: &str, s: Strategy) -> Option<f64> {
+fn median_ns(dir: &std::path::Path, kind: &str, s: Engine) -> Option<f64> {
     let path = dir
         .join("dfc_module")
         .join(kind)
-        .join(s.name())
+        .join(s.backend().name())
         .join("new/estimates.json");
     let text = std::fs::read_to_string(path).ok()?;
     let at = text.find("\"median\"")?;
@@ -149,16 +144,16 @@ fn summary() {
     );
     println!(
         "{:<10} {:>16} {:>16} {:>16} {:>16}",
-        "strategy", "thr ns/call", "thr cycles/call", "lat ns/call", "lat cycles/call"
+        "backend", "thr ns/call", "thr cycles/call", "lat ns/call", "lat cycles/call"
     );
-    for s in Strategy::supported() {
+    for s in Engine::all_supported() {
         let per_call = |kind| median_ns(&dir, kind, s).map(|ns| ns / N as f64);
         let cell =
             |v: Option<f64>, scale: f64| v.map_or("-".to_owned(), |v| format!("{:.2}", v * scale));
         let (t, l) = (per_call("throughput"), per_call("latency"));
         println!(
             "{:<10} {:>16} {:>16} {:>16} {:>16}",
-            s.name(),
+            s.backend().name(),
             cell(t, 1.0),
             cell(t, ghz),
             cell(l, 1.0),

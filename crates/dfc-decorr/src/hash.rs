@@ -20,20 +20,26 @@
 //! `uhash_ref::dfc::horner_hash`.
 //!
 //! ```
-//! use dfc_decorr::{DfcHash, DfcMac};
-//! use uhash_core::mac::Nonce;
+//! use dfc_decorr::{DfcHash, DfcMac, Nonce};
 //!
 //! // Key (a, b) = (2, 3), message 05: acc = 5 → 2·5 + 1 (length) = 11,
 //! // output 2·11 + 3 = 25.
 //! let mut h = DfcHash::from_parts(2, 3);
 //! h.update(&[5]);
 //! assert_eq!(h.finalize(), 25);
+//! assert_eq!(DfcHash::from_parts(2, 3).compute(&[5]), 25);
 //!
-//! let mut mac = DfcMac::from_seed(&[7; 16]).unwrap();
-//! let nonce = Nonce::from_counter(1);
+//! let mac = DfcMac::from_seed(&[7; 16])?;
+//! let nonce = Nonce::from_counter(1)?;
 //! let tag = mac.authenticate(&nonce, b"message");
-//! assert!(mac.verify_message(&nonce, b"message", tag.as_bytes()).is_ok());
-//! assert!(mac.verify_message(&nonce, b"messagE", tag.as_bytes()).is_err());
+//! assert!(mac.verify(&nonce, b"message", &tag).is_ok());
+//! assert!(mac.verify(&nonce, b"messagE", &tag).is_err());
+//! // The same message in pieces.
+//! let mut st = mac.start();
+//! st.update(b"mess");
+//! st.update(b"age");
+//! assert_eq!(st.finalize(&nonce), tag);
+//! # Ok::<(), dfc_decorr::Error>(())
 //! ```
 //!
 //! # Collision bound (proof sketch)
@@ -101,7 +107,8 @@
 //! encodes the true length.
 //!
 //! # The MAC
-//! [`DfcMac`] = [`uhash_core::mac::WegmanCarter`]`<DfcHash>`:
+//! [`DfcMac`] = [`uhash_core::mac::WegmanCarter`]`<DfcHash>` (through
+//! [`MacHash`], whose streaming state is [`DfcState`]):
 //! tag = (H(M) + AES-128_k(N ‖ LE32(0))[0..8]) mod 2^64, an 8-byte tag for
 //! a 12-byte nonce N. From a 16-byte seed, [`DfcHash`]'s key is
 //! `kdf::expand(seed, label(DFC, 1, LEVEL_L1, 0), 16)` = a ‖ b and the pad
@@ -111,6 +118,12 @@
 //! [`uhash_core::mac`]). Never reuse a nonce under one key: two tags with
 //! one nonce reveal H(M) − H(M′), from which a can be solved for.
 
+mod state;
+
+pub use state::DfcState;
+
+use state::absorb_blocks;
+use uhash_core::Tag;
 use uhash_core::crypto_common::typenum::{U1, U8, U16};
 use uhash_core::crypto_common::{
     BlockSizeUser, Key, KeyInit, KeySizeUser, ParBlocksSizeUser, Reset,
@@ -133,22 +146,29 @@ pub const BLOCK_BYTES: usize = 8;
 pub const KEY_LABEL: u64 = kdf::label(family::DFC, 1, kdf::LEVEL_L1, 0);
 
 /// The Horner hash over Z_(2^64+13) (see the [module docs](self) for the
-/// definition and the bound 3(ℓ+1)/2^64). Streaming: any split of a message
-/// into [`DfcHash::update`] calls gives the same output.
+/// definition and the bound 3(ℓ+1)/2^64): the key (a, b) and one
+/// [`DfcState`]. Streaming: any split of a message into
+/// [`DfcHash::update`] calls gives the same output; [`DfcHash::compute`]
+/// hashes a whole message without touching the state.
 ///
 /// The key is zeroized on drop; `Debug` prints no key bytes.
 #[derive(Clone)]
 pub struct DfcHash {
     a: u64,
     b: u64,
-    /// The Horner accumulator, a residue in [0, p).
-    acc: u128,
-    /// The pending partial block.
-    buf: [u8; BLOCK_BYTES],
-    buf_len: usize,
-    /// Bytes absorbed so far.
-    total: u64,
+    state: DfcState,
+    /// Always 0: makes the size 64 bytes, a multiple of 16, so that the
+    /// MAC (whose AES pad key is 16-byte aligned) has no padding next to
+    /// the hash either.
+    #[allow(dead_code)] // never read: it only fills.
+    fill: u64,
 }
+
+// No padding, here or around the hash in `DfcMac`: padding is neither
+// written when a value is built (a move copies whatever stale bytes, key
+// bytes included, were there) nor wiped on drop. The key words, the five
+// state words and `fill`.
+const _: () = assert!(core::mem::size_of::<DfcHash>() == 8 * 8);
 
 impl DfcHash {
     /// The hash with key (a, b).
@@ -157,10 +177,8 @@ impl DfcHash {
         Self {
             a,
             b,
-            acc: 0,
-            buf: [0; BLOCK_BYTES],
-            buf_len: 0,
-            total: 0,
+            state: DfcState::new(),
+            fill: 0,
         }
     }
 
@@ -187,46 +205,15 @@ impl DfcHash {
         h
     }
 
-    #[inline(always)]
-    fn absorb(&mut self, m: u64) {
-        self.acc = horner_step(self.a, self.acc, m);
-    }
-
     /// Absorb message bytes.
-    pub fn update(&mut self, mut data: &[u8]) {
-        self.total = self.total.wrapping_add(data.len() as u64);
-        if self.buf_len > 0 {
-            let take = (BLOCK_BYTES - self.buf_len).min(data.len());
-            self.buf[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
-            self.buf_len += take;
-            data = &data[take..];
-            if self.buf_len < BLOCK_BYTES {
-                return;
-            }
-            self.absorb(u64::from_le_bytes(self.buf));
-            self.buf_len = 0;
-        }
-        let (blocks, rest) = data.as_chunks::<BLOCK_BYTES>();
-        let (a, mut acc) = (self.a, self.acc);
-        for block in blocks {
-            acc = horner_step(a, acc, u64::from_le_bytes(*block));
-        }
-        self.acc = acc;
-        self.buf[..rest.len()].copy_from_slice(rest);
-        self.buf_len = rest.len();
+    pub fn update(&mut self, data: &[u8]) {
+        self.state.update(self.a, data);
     }
 
     /// H of the bytes absorbed since the last reset; leaves the state reset
     /// (the key stays).
     pub fn finalize_reset(&mut self) -> u64 {
-        if self.buf_len > 0 {
-            self.buf[self.buf_len..].fill(0);
-            self.absorb(u64::from_le_bytes(self.buf));
-        }
-        self.absorb(self.total);
-        let out = horner_step(self.a, self.acc, self.b) as u64;
-        self.reset();
-        out
+        self.state.finalize_reset(self.a, self.b)
     }
 
     /// H of the bytes absorbed, as an integer (its byte form is
@@ -236,18 +223,33 @@ impl DfcHash {
         self.finalize_reset()
     }
 
+    /// H of a whole message `msg`, in one call and without copying it; the
+    /// streaming state is neither used nor changed.
+    #[must_use]
+    pub fn compute(&self, msg: &[u8]) -> u64 {
+        let (blocks, rest) = msg.as_chunks::<BLOCK_BYTES>();
+        let mut acc = absorb_blocks(self.a, 0, blocks);
+        if !rest.is_empty() {
+            let mut last = [0u8; BLOCK_BYTES];
+            last[..rest.len()].copy_from_slice(rest);
+            acc = horner_step(self.a, acc, u64::from_le_bytes(last));
+            last.zeroize();
+        }
+        acc = horner_step(self.a, acc, msg.len() as u64);
+        let out = horner_step(self.a, acc, self.b) as u64;
+        acc.zeroize();
+        out
+    }
+
     /// Forget the message so far (the key stays).
     pub fn reset(&mut self) {
-        self.acc = 0;
-        self.buf = [0; BLOCK_BYTES];
-        self.buf_len = 0;
-        self.total = 0;
+        self.state.reset();
     }
 
     /// Bytes absorbed since the last reset (modulo 2^64).
     #[must_use]
     pub const fn bytes_absorbed(&self) -> u64 {
-        self.total
+        self.state.bytes_absorbed()
     }
 }
 
@@ -255,8 +257,6 @@ impl Drop for DfcHash {
     fn drop(&mut self) {
         self.a.zeroize();
         self.b.zeroize();
-        self.acc.zeroize();
-        self.buf.zeroize();
     }
 }
 
@@ -265,7 +265,7 @@ impl zeroize::ZeroizeOnDrop for DfcHash {}
 impl core::fmt::Debug for DfcHash {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("DfcHash")
-            .field("bytes_absorbed", &self.total)
+            .field("bytes_absorbed", &self.bytes_absorbed())
             .finish_non_exhaustive()
     }
 }
@@ -313,31 +313,46 @@ impl Reset for DfcHash {
     }
 }
 
+#[cfg(feature = "std")]
+impl std::io::Write for DfcHash {
+    /// [`DfcHash::update`]; never fails.
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.update(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The hash under the MAC: the key is only read, each message has its own
+/// [`DfcState`].
 impl MacHash for DfcHash {
-    const OUT_BYTES: usize = OUT_BYTES;
     const LANE_BITS: u32 = 64;
     const PAD_LABEL: u64 = kdf::label(family::DFC, 1, kdf::LEVEL_MAC_PAD, 0);
+    type Out = Tag<OUT_BYTES>;
+    type State = DfcState;
 
     /// [`DfcHash::from_seed`]; never fails.
     fn from_seed(seed: &[u8; 16]) -> Result<Self, uhash_core::Error> {
         Ok(DfcHash::from_seed(seed))
     }
 
-    fn update(&mut self, data: &[u8]) {
-        DfcHash::update(self, data);
+    fn hash(&self, msg: &[u8]) -> Tag<OUT_BYTES> {
+        Tag::from_bytes(self.compute(msg).to_le_bytes())
     }
 
-    fn finalize_reset(&mut self, out: &mut [u8]) -> Result<(), uhash_core::Error> {
-        let got = out.len();
-        let out: &mut [u8; 8] = out
-            .try_into()
-            .map_err(|_| uhash_core::Error::InvalidOutputLength { expected: 8, got })?;
-        *out = DfcHash::finalize_reset(self).to_le_bytes();
-        Ok(())
+    fn start(&self) -> DfcState {
+        DfcState::new()
     }
 
-    fn reset(&mut self) {
-        DfcHash::reset(self);
+    fn update(&self, state: &mut DfcState, data: &[u8]) {
+        state.update(self.a, data);
+    }
+
+    fn finish(&self, state: &mut DfcState) -> Tag<OUT_BYTES> {
+        Tag::from_bytes(state.finalize_reset(self.a, self.b).to_le_bytes())
     }
 }
 
@@ -345,5 +360,7 @@ impl MacHash for DfcHash {
 /// forgery probability at most 3(ℓ+1)/2^64 per attempt for messages of at
 /// most ℓ 8-byte blocks, plus AES's PRF advantage (see the
 /// [module docs](self#the-mac)). Build it with `DfcMac::from_seed(&seed)`
-/// or `DfcMac::new(DfcHash::from_key(&key), &pad_key)`.
+/// or `DfcMac::new(DfcHash::from_key(&key), &pad_key)`; then
+/// `authenticate(&nonce, msg)`, `verify(&nonce, msg, &tag)`, or `start()`
+/// for a message in pieces.
 pub type DfcMac = WegmanCarter<DfcHash>;

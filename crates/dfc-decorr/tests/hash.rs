@@ -3,10 +3,10 @@
 //! any split of the input, edge lengths, the `UniversalHash` trait path,
 //! keys from seeds, and tags.
 
-use dfc_decorr::hash::{DfcHash, DfcMac, KEY_LABEL};
+use dfc_decorr::hash::{DfcHash, DfcMac, DfcState, KEY_LABEL};
 use dfc_decorr::module::P;
+use dfc_decorr::{Nonce, Tag};
 use proptest::prelude::*;
-use uhash_core::mac::{MacHash, Nonce};
 use uhash_ref::dfc::horner_hash;
 use universal_hash::{KeyInit, UniversalHash};
 
@@ -32,6 +32,31 @@ fn hash_split(a: u64, b: u64, msg: &[u8], cuts: &[usize]) -> u64 {
     h.finalize()
 }
 
+/// [`hash_split`] through the MAC's interface: the one-shot `hash` and a
+/// `DfcState` fed the same pieces must agree. (`MacHash` is not imported:
+/// its `update(&self, …)` would shadow the inherent `update(&mut self, …)`
+/// in method calls.)
+fn mac_hash_split(a: u64, b: u64, msg: &[u8], cuts: &[usize]) -> u64 {
+    let mut points: Vec<usize> = cuts.iter().map(|c| c % (msg.len() + 1)).collect();
+    points.sort_unstable();
+    let h = DfcHash::from_parts(a, b);
+    let mut state: DfcState = uhash_core::mac::MacHash::start(&h);
+    let mut start = 0;
+    for p in points {
+        uhash_core::mac::MacHash::update(&h, &mut state, &msg[start..p]);
+        start = p;
+    }
+    uhash_core::mac::MacHash::update(&h, &mut state, &msg[start..]);
+    let streamed = uhash_core::mac::MacHash::finish(&h, &mut state);
+    assert_eq!(streamed, uhash_core::mac::MacHash::hash(&h, msg));
+    // `finish` resets the state: it hashes the empty message next.
+    assert_eq!(
+        uhash_core::mac::MacHash::finish(&h, &mut state).into_bytes(),
+        b.to_le_bytes()
+    );
+    u64::from_le_bytes(streamed.into_bytes())
+}
+
 /// A deterministic pseudo-random message.
 fn message(len: usize, seed: u64) -> Vec<u8> {
     let mut s = seed | 1;
@@ -55,6 +80,8 @@ proptest! {
     ) {
         let want = horner_hash(a, b, &msg);
         prop_assert_eq!(hash_split(a, b, &msg, &cuts), want);
+        prop_assert_eq!(mac_hash_split(a, b, &msg, &cuts), want);
+        prop_assert_eq!(DfcHash::from_parts(a, b).compute(&msg), want);
         // one byte at a time
         let mut h = DfcHash::from_parts(a, b);
         for byte in &msg {
@@ -137,8 +164,10 @@ fn edge_lengths_and_all_ones() {
             for msg in [vec![0xff; len], vec![0; len], message(len, len as u64)] {
                 let want = horner_hash(a, b, &msg);
                 let mut h = DfcHash::from_parts(a, b);
+                assert_eq!(h.compute(&msg), want, "len {len} a {a:#x} b {b:#x}");
                 h.update(&msg);
                 assert_eq!(h.finalize(), want, "len {len} a {a:#x} b {b:#x}");
+                assert_eq!(mac_hash_split(a, b, &msg, &[len / 2]), want);
                 for cut in 0..=len {
                     assert_eq!(hash_split(a, b, &msg, &[cut]), want, "len {len} cut {cut}");
                 }
@@ -202,33 +231,29 @@ fn keys_from_seeds_follow_the_documented_expansion() {
     let mut h = DfcHash::from_seed(&seed);
     h.update(&msg);
     assert_eq!(h.finalize(), horner_hash(a, b, &msg));
-    let mut m = <DfcHash as MacHash>::from_seed(&seed).unwrap();
-    MacHash::update(&mut m, &msg);
-    let mut out = [0u8; 8];
-    // A buffer of the wrong size is a typed error and keeps the message.
-    for bad in [0usize, 7, 9] {
-        let mut short = vec![0u8; bad];
-        assert_eq!(
-            MacHash::finalize_reset(&mut m, &mut short),
-            Err(uhash_core::Error::InvalidOutputLength {
-                expected: 8,
-                got: bad
-            })
-        );
-    }
-    MacHash::finalize_reset(&mut m, &mut out).unwrap();
-    assert_eq!(out, horner_hash(a, b, &msg).to_le_bytes());
+    let m = <DfcHash as uhash_core::mac::MacHash>::from_seed(&seed).unwrap();
+    assert_eq!(
+        uhash_core::mac::MacHash::hash(&m, &msg),
+        Tag::from_bytes(horner_hash(a, b, &msg).to_le_bytes())
+    );
+    let mut st = uhash_core::mac::MacHash::start(&m);
+    uhash_core::mac::MacHash::update(&m, &mut st, &msg);
+    assert_eq!(st.bytes_absorbed(), msg.len() as u64);
+    assert_eq!(
+        uhash_core::mac::MacHash::finish(&m, &mut st).into_bytes(),
+        horner_hash(a, b, &msg).to_le_bytes()
+    );
+    assert_eq!(st.bytes_absorbed(), 0);
 }
 
 #[test]
 fn mac_matches_the_reference_and_rejects_forgeries() {
     let seed = [0x5au8; 16];
-    let nonce = Nonce::from_counter(7);
+    let nonce = Nonce::from_counter(7).unwrap();
     let msg = message(77, 1);
 
-    let mut mac = DfcMac::from_seed(&seed).unwrap();
-    let tag = mac.authenticate(&nonce, &msg);
-    assert_eq!(tag.as_bytes().len(), 8);
+    let mac = DfcMac::from_seed(&seed).unwrap();
+    let tag: Tag<8> = mac.authenticate(&nonce, &msg);
 
     // Reference: hash key and pad key from the seed, then Wegman–Carter.
     let key = uhash_ref::kdf::expand(&seed, uhash_ref::kdf::label(0x0400, 1, 1, 0), 16);
@@ -246,38 +271,78 @@ fn mac_matches_the_reference_and_rejects_forgeries() {
     )
     .unwrap();
     assert_eq!(tag.as_bytes(), &want[..]);
+    // The same from an explicit hash and pad key.
+    let explicit = DfcMac::new(DfcHash::from_parts(a, b), &pad_key);
+    assert_eq!(explicit.authenticate(&nonce, &msg), tag);
 
-    // Streaming gives the same tag; verification accepts it.
-    let mut mac2 = DfcMac::from_seed(&seed).unwrap();
-    mac2.update(&msg[..30]);
-    mac2.update(&msg[30..]);
-    assert_eq!(mac2.finalize(&nonce), tag);
-    assert_eq!(mac.verify_message(&nonce, &msg, tag.as_bytes()), Ok(()));
+    // Streaming gives the same tag (any split); verification accepts it.
+    for cut in [0, 1, 30, 76, 77] {
+        let mut st = mac.start();
+        st.update(&msg[..cut]);
+        st.update(&msg[cut..]);
+        assert_eq!(st.finalize(&nonce), tag, "cut {cut}");
+        let mut st = mac.start();
+        st.update(&msg[..cut]);
+        st.update(&msg[cut..]);
+        assert_eq!(st.verify(&nonce, &tag), Ok(()));
+    }
+    assert_eq!(mac.verify(&nonce, &msg, &tag), Ok(()));
 
     // Any flipped bit of the tag or of the message is rejected.
     for bit in 0..64 {
-        let mut bad = tag.as_bytes().to_vec();
+        let mut bad = tag.into_bytes();
         bad[bit / 8] ^= 1 << (bit % 8);
+        let bad = Tag::from_bytes(bad);
         assert_eq!(
-            mac.verify_message(&nonce, &msg, &bad),
+            mac.verify(&nonce, &msg, &bad),
             Err(uhash_core::Error::TagMismatch)
         );
+        let mut st = mac.start();
+        st.update(&msg);
+        assert_eq!(st.verify(&nonce, &bad), Err(uhash_core::Error::TagMismatch));
     }
     for bit in [0, 7, 100, 8 * 77 - 1] {
         let mut bad = msg.clone();
         bad[bit / 8] ^= 1 << (bit % 8);
-        assert!(mac.verify_message(&nonce, &bad, tag.as_bytes()).is_err());
+        assert!(mac.verify(&nonce, &bad, &tag).is_err());
     }
     // A different nonce gives a different tag.
     assert!(
-        mac.verify_message(&Nonce::from_counter(8), &msg, tag.as_bytes())
+        mac.verify(&Nonce::from_counter(8).unwrap(), &msg, &tag)
             .is_err()
     );
+}
+
+/// `std::io::Write` on the hash and on the MAC's streaming state (feature
+/// `std`): `io::copy` from a reader hashes what a single `update` does.
+#[cfg(feature = "std")]
+#[test]
+fn io_write_feeds_the_hash_and_the_mac() {
+    use std::io::Write;
+    let msg = message(1000, 5);
+    let mut h = DfcHash::from_parts(3, 4);
+    std::io::copy(&mut &msg[..], &mut h).unwrap();
+    h.flush().unwrap();
+    assert_eq!(h.finalize(), horner_hash(3, 4, &msg));
+    let mac = DfcMac::from_seed(&[9; 16]).unwrap();
+    let nonce = Nonce::from_counter(1).unwrap();
+    let mut st = mac.start();
+    st.write_all(&msg[..333]).unwrap();
+    st.write_all(&msg[333..]).unwrap();
+    assert_eq!(st.finalize(&nonce), mac.authenticate(&nonce, &msg));
 }
 
 #[test]
 fn debug_prints_no_key() {
     let h = DfcHash::from_parts(0x1122_3344_5566_7788, 0x99aa_bbcc_ddee_ff00);
+    let mac = DfcMac::new(h.clone(), &[0x77; 16]);
+    let mut st = mac.start();
+    st.update(b"abc");
+    for s in [format!("{mac:?}"), format!("{st:?}")] {
+        for needle in ["1122", "7788", "99aa", "ff00", "7777"] {
+            assert!(!s.to_lowercase().contains(needle), "{s}");
+        }
+    }
     let s = format!("{h:?}");
     assert!(s.starts_with("DfcHash"), "{s}");
     for needle in ["1122", "7788", "99aa", "ff00"] {

@@ -1,43 +1,44 @@
-//! Every strategy of the decorrelation module against the big-integer
-//! reference `uhash_ref::dfc::dfc_module`: random inputs, the edge class
-//! where (a·x + b) mod p lands in [2^64, 2^64 + 12], and extreme operands.
-//! Only the strategies this CPU supports run (`Mulx` where detected).
+//! Every backend (strategy) of the decorrelation module against the
+//! big-integer reference `uhash_ref::dfc::dfc_module`: random inputs, the
+//! edge class where (a·x + b) mod p lands in [2^64, 2^64 + 12], and extreme
+//! operands. Every backend of `Engine::all_supported()` runs (`mulx` where
+//! detected, the assembly with feature `asm`), and CI's expectations
+//! (`UHASH_EXPECT_X86`, `UHASH_EXPECT_ASM`) make a missing one fail.
 
-use dfc_decorr::module::{
-    self, P, Strategy, float, fold, limbs16, module_batch_with, module_with, native, words32,
-};
+use dfc_decorr::module::{self, P, float, fold, limbs16, native, words32};
+use dfc_decorr::{Backend, Engine, Error, Kernels, Strategy, module_batch_with, module_with};
 use proptest::prelude::*;
+use uhash_core::backend::{Float, Fold, Limbs16, Native, Words32};
 use uhash_ref::dfc::dfc_module;
 
-/// Every supported strategy through the selector, plus the per-strategy
-/// functions directly, must give `want`.
+/// Every supported backend through the engine, plus the portable
+/// strategies' functions and witnesses directly, must give `want`.
 fn check_all(a: u64, b: u64, x: u64) -> Result<(), TestCaseError> {
     let want = dfc_module(a, b, x);
-    for s in Strategy::supported() {
+    for e in Engine::all_supported() {
         prop_assert_eq!(
-            module_with(s, a, b, x),
-            Ok(want),
+            e.module(a, b, x),
+            want,
             "{} on a={:#x} b={:#x} x={:#x}",
-            s,
+            e,
             a,
             b,
             x
         );
+        prop_assert_eq!(module_with(e, a, b, x), want);
     }
     prop_assert_eq!(module::module(a, b, x), want);
+    prop_assert_eq!(dfc_decorr::module(a, b, x), want);
     prop_assert_eq!(native::module(a, b, x), want);
     prop_assert_eq!(fold::module(a, b, x), want);
     prop_assert_eq!(words32::module(a, b, x), want);
     prop_assert_eq!(limbs16::module(a, b, x), want);
     prop_assert_eq!(float::module(a, b, x), want);
-    #[cfg(target_arch = "x86_64")]
-    if let Some(cpu) = uhash_core::backend::Mulx::detect() {
-        prop_assert_eq!(module::mulx::module(cpu, a, b, x), want);
-    }
-    #[cfg(feature = "asm")]
-    if let Some(cpu) = module::asm::AsmCpu::detect() {
-        prop_assert_eq!(module::asm::module(cpu, a, b, x), want);
-    }
+    prop_assert_eq!(Native.module(a, b, x), want);
+    prop_assert_eq!(Fold.module(a, b, x), want);
+    prop_assert_eq!(Words32.module(a, b, x), want);
+    prop_assert_eq!(Limbs16.module(a, b, x), want);
+    prop_assert_eq!(Float.module(a, b, x), want);
     // The products before the reduction are exactly a·x + b.
     let p = u128::from(a) * u128::from(x) + u128::from(b);
     let (r, q) = words32::product(a, b, x);
@@ -87,10 +88,13 @@ proptest! {
         let b: Vec<u64> = v.iter().map(|t| t.1).collect();
         let x: Vec<u64> = v.iter().map(|t| t.2).collect();
         let want: Vec<u64> = v.iter().map(|&(a, b, x)| dfc_module(a, b, x)).collect();
-        for s in Strategy::supported() {
+        for e in Engine::all_supported() {
             let mut y = vec![0; v.len()];
-            prop_assert_eq!(module_batch_with(s, &a, &b, &x, &mut y), Ok(()));
-            prop_assert_eq!(&y, &want, "{}", s);
+            prop_assert_eq!(e.module_batch(&a, &b, &x, &mut y), Ok(()));
+            prop_assert_eq!(&y, &want, "{}", e);
+            let mut y = vec![0; v.len()];
+            prop_assert_eq!(module_batch_with(e, &a, &b, &x, &mut y), Ok(()));
+            prop_assert_eq!(&y, &want, "{}", e);
         }
     }
 }
@@ -145,13 +149,13 @@ fn extreme_operands() {
             }
         }
     }
-    // Every strategy: 0 and 2^64 − 1 in every position.
-    for s in Strategy::supported() {
-        assert_eq!(module_with(s, 0, 0, 0), Ok(0));
-        assert_eq!(module_with(s, u64::MAX, 0, 0), Ok(0));
-        assert_eq!(module_with(s, 0, u64::MAX, 0), Ok(u64::MAX));
+    // Every backend: 0 and 2^64 − 1 in every position.
+    for e in Engine::all_supported() {
+        assert_eq!(e.module(0, 0, 0), 0);
+        assert_eq!(e.module(u64::MAX, 0, 0), 0);
+        assert_eq!(e.module(0, u64::MAX, 0), u64::MAX);
         // (2^64 − 1)^2 + 2^64 − 1 = 2^128 − 2^64 ≡ (−13)(−14) = 182.
-        assert_eq!(module_with(s, u64::MAX, u64::MAX, u64::MAX), Ok(182));
+        assert_eq!(e.module(u64::MAX, u64::MAX, u64::MAX), 182);
     }
 }
 
@@ -166,111 +170,126 @@ fn default_strategy_is_the_core_function() {
     assert_eq!(module::module(2, 3, 5), 13);
 }
 
+/// The strategies that run on every target and build.
+const PORTABLE: [Backend; 5] = [
+    Backend::Native,
+    Backend::Fold,
+    Backend::Words32,
+    Backend::Limbs16,
+    Backend::Float,
+];
+
 #[test]
-fn strategy_names_support_and_errors() {
-    for s in Strategy::ALL {
-        assert_eq!(Strategy::from_name(s.name()), Ok(s));
-        assert_eq!(s.to_string(), s.name());
-        if s.is_supported() {
-            assert_eq!(s.require(), Ok(s));
-            assert!(module_with(s, 1, 2, 3).is_ok());
-        } else {
-            let err = uhash_core::Error::UnsupportedBackend(s.backend());
-            assert_eq!(s.require(), Err(err));
-            assert_eq!(module_with(s, 1, 2, 3), Err(err));
-            assert_eq!(module_batch_with(s, &[], &[], &[], &mut []), Err(err));
+fn engine_names_support_and_errors() {
+    let supported: Vec<Backend> = Engine::all_supported().map(Engine::backend).collect();
+    for &b in Engine::BACKENDS {
+        match Engine::new(b) {
+            Ok(e) => {
+                assert_eq!(e.backend(), b);
+                assert_eq!(e.to_string(), b.name());
+                assert_eq!(Backend::from_name(&e.to_string()), Ok(b));
+                assert!(supported.contains(&b));
+            }
+            Err(err) => {
+                assert_eq!(err, Error::UnsupportedBackend(b));
+                assert!(!supported.contains(&b));
+            }
         }
     }
-    assert!(Strategy::from_name("karatsuba").is_err());
-    // Only Mulx (off x86-64 or without BMI2/ADX) and Asm (without feature
-    // `asm` or assembled kernels) can be missing.
-    let supported: Vec<Strategy> = Strategy::supported().collect();
-    for s in Strategy::ALL {
-        if s != Strategy::Mulx && s != Strategy::Asm {
-            assert!(supported.contains(&s), "{s}");
+    for b in PORTABLE {
+        assert!(supported.contains(&b), "{b}");
+    }
+    // Names DFC does not offer.
+    for b in [Backend::Soft, Backend::Avx2, Backend::Neon, Backend::Soft32] {
+        assert_eq!(Engine::new(b), Err(Error::UnsupportedBackend(b)));
+    }
+    // The default is `native`, the cipher's strategy.
+    assert_eq!(Engine::detect().backend(), Backend::Native);
+    assert_eq!(Engine::default(), Engine::detect());
+    assert_eq!(Engine::portable().backend(), Backend::Native);
+    // `asm` is this target's assembly backend, when there is one.
+    match Engine::new(Backend::Asm) {
+        Ok(e) => {
+            assert!(e.backend().is_asm() && e.backend() != Backend::Asm);
+            assert!(supported.contains(&e.backend()));
+        }
+        Err(err) => {
+            assert_eq!(err, Error::UnsupportedBackend(Backend::Asm));
+            assert!(!supported.iter().any(|b| b.is_asm()));
         }
     }
     #[cfg(not(feature = "asm"))]
-    assert!(!Strategy::Asm.is_supported());
+    assert!(!supported.iter().any(|b| b.is_asm()));
     #[cfg(target_arch = "x86_64")]
     assert_eq!(
-        Strategy::Mulx.is_supported(),
+        supported.contains(&Backend::Mulx),
         uhash_core::backend::Mulx::detect().is_some()
     );
     #[cfg(not(target_arch = "x86_64"))]
-    assert!(!Strategy::Mulx.is_supported());
+    assert!(!supported.contains(&Backend::Mulx));
+    // The former name still chooses the same engines.
+    let s: Strategy = Strategy::new(Backend::Fold).unwrap();
+    assert_eq!(s.module(2, 3, 5), 13);
 }
 
 #[test]
 fn batch_length_mismatch_is_an_error_and_writes_nothing() {
-    for s in Strategy::supported() {
+    for e in Engine::all_supported() {
         let mut y = [7u64; 2];
-        let r = module_batch_with(s, &[1, 2], &[3], &[4, 5], &mut y);
+        let r = e.module_batch(&[1, 2], &[3], &[4, 5], &mut y);
         assert!(
-            matches!(r, Err(uhash_core::Error::InvalidParameter { .. })),
-            "{s}: {r:?}"
+            matches!(r, Err(Error::InvalidParameter { .. })),
+            "{e}: {r:?}"
+        );
+        assert_eq!(y, [7, 7]);
+        let r = e.module_batch(&[1, 2], &[3, 4], &[4, 5], &mut y[..1]);
+        assert!(
+            matches!(r, Err(Error::InvalidParameter { .. })),
+            "{e}: {r:?}"
         );
         assert_eq!(y, [7, 7]);
     }
 }
 
-/// On this project's x86_64 CI machines every strategy must actually run:
-/// a detection failure would otherwise skip the `Mulx` checks above silently.
+/// Every backend the CPU and build should offer must really run: a
+/// detection failure would otherwise skip its checks above silently. CI
+/// lists its CPU's flags in `UHASH_EXPECT_X86` (all of `mulx` and
+/// `mulx-asm`'s BMI2/ADX) and sets `UHASH_EXPECT_ASM` where the assembly
+/// was built (natively and under qemu).
 #[test]
-fn every_strategy_runs_where_ci_expects_it() {
-    let supported: Vec<Strategy> = Strategy::supported().collect();
-    assert!(supported.contains(&Strategy::Native) && supported.contains(&Strategy::Float));
-    // CI lists its CPU's flags (UHASH_EXPECT_X86): with BMI2/ADX every
-    // strategy but the assembly one must run.
-    #[cfg(target_arch = "x86_64")]
-    let ci_has_mulx = uhash_core::backend::Mulx::listed_in(
-        &std::env::var("UHASH_EXPECT_X86").unwrap_or_default(),
-    );
-    #[cfg(not(target_arch = "x86_64"))]
-    let ci_has_mulx = false;
-    if !uhash_core::backend::forced_soft() && ci_has_mulx {
-        for s in Strategy::ALL {
-            assert!(
-                s == Strategy::Asm || supported.contains(&s),
-                "{s}: {supported:?}"
-            );
-        }
-    }
-    // CI's `--features asm` steps (natively and under qemu) set
-    // UHASH_EXPECT_ASM: the assembly strategy must then really run.
-    if !uhash_core::backend::forced_soft() && std::env::var_os("UHASH_EXPECT_ASM").is_some() {
-        assert!(supported.contains(&Strategy::Asm), "{supported:?}");
-    }
+fn every_backend_runs_where_ci_expects_it() {
+    let supported: Vec<Backend> = Engine::all_supported().map(Engine::backend).collect();
+    let n = uhash_testkit::expect::assert_supported("dfc-decorr", Engine::BACKENDS, &supported);
+    assert!(n >= PORTABLE.len(), "{supported:?}");
 }
 
-/// The assembly batch kernel on every length 0..=70 and on the extreme
-/// operands, against single calls of the reference.
-#[cfg(feature = "asm")]
+/// Every backend's batch (the assembly and `mulx` loops included) on every
+/// length 0..=70 and on the extreme operands, against single calls of the
+/// reference.
 #[test]
-fn asm_batch_every_length_and_extremes() {
-    let Some(cpu) = module::asm::AsmCpu::detect() else {
-        return;
-    };
+fn batch_every_length_and_extremes() {
     let ext = [0, 1, 12, 13, 182, u64::MAX - 13, u64::MAX - 1, u64::MAX];
-    for n in 0..=70usize {
-        let a: Vec<u64> = (0..n)
-            .map(|i| ext[i % 8].wrapping_mul(i as u64 | 1))
-            .collect();
-        let b: Vec<u64> = (0..n).map(|i| ext[(i / 8) % 8]).collect();
-        let x: Vec<u64> = (0..n)
-            .map(|i| ext[(i * 3 + 1) % 8] ^ (i as u64) << 40)
-            .collect();
-        let mut y = vec![0xdead; n + 1];
-        module::asm::module_batch(cpu, &a, &b, &x, &mut y[..n]).unwrap();
-        for i in 0..n {
-            assert_eq!(y[i], dfc_module(a[i], b[i], x[i]), "n={n} i={i}");
+    for e in Engine::all_supported() {
+        for n in 0..=70usize {
+            let a: Vec<u64> = (0..n)
+                .map(|i| ext[i % 8].wrapping_mul(i as u64 | 1))
+                .collect();
+            let b: Vec<u64> = (0..n).map(|i| ext[(i / 8) % 8]).collect();
+            let x: Vec<u64> = (0..n)
+                .map(|i| ext[(i * 3 + 1) % 8] ^ (i as u64) << 40)
+                .collect();
+            let mut y = vec![0xdead; n + 1];
+            e.module_batch(&a, &b, &x, &mut y[..n]).unwrap();
+            for i in 0..n {
+                assert_eq!(y[i], dfc_module(a[i], b[i], x[i]), "{e} n={n} i={i}");
+            }
+            assert_eq!(y[n], 0xdead, "{e} wrote past the batch");
         }
-        assert_eq!(y[n], 0xdead, "wrote past the batch");
-    }
-    for &a in &ext {
-        for &b in &ext {
-            for &x in &ext {
-                assert_eq!(module::asm::module(cpu, a, b, x), dfc_module(a, b, x));
+        for &a in &ext {
+            for &b in &ext {
+                for &x in &ext {
+                    assert_eq!(e.module(a, b, x), dfc_module(a, b, x), "{e}");
+                }
             }
         }
     }

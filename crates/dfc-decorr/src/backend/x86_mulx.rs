@@ -11,17 +11,19 @@
 //! `#[target_feature]` function so that it too may use BMI2 (`shlx`,
 //! flag-free shifts).
 //!
-//! This file is the only one in the crate with `unsafe`: calling a
-//! `#[target_feature]` function is sound only once the features have been
-//! detected, which the [`Mulx`] witness proves. Detection and the feature
+//! Calling a `#[target_feature]` function is sound only once the features
+//! have been detected, which the [`Mulx`] witness (`self` of the
+//! [`Kernels`] impl) proves. Detection and the feature
 //! list come from one macro in `uhash-core` ([`uhash_core::mulx_fn!`]), so
 //! they cannot drift apart.
 //!
 //! A `#[target_feature]` function cannot be inlined into a caller compiled
-//! without the features, so [`module`] costs a call per value;
-//! [`module_batch`] runs the whole loop inside the feature-enabled code.
+//! without the features, so `module` costs a call per value;
+//! `module_batch` runs the whole loop inside the feature-enabled code.
 
+use crate::kernels::{Kernels, check_lengths};
 use core::arch::x86_64::{_addcarryx_u64, _mulx_u64};
+use uhash_core::Error;
 use uhash_core::backend::Mulx;
 use uhash_core::p64::reduce_complement;
 
@@ -54,31 +56,20 @@ uhash_core::mulx_fn! {
     }
 }
 
-/// ((a·x + b) mod (2^64 + 13)) mod 2^64 with `mulx` and `adcx`. The
-/// witness proves the CPU has BMI2 and ADX. Constant time.
-#[inline]
-#[must_use]
-pub fn module(_cpu: Mulx, a: u64, b: u64, x: u64) -> u64 {
-    // SAFETY: a `Mulx` value exists only if run-time detection found every
-    // feature `module_bmi2` is compiled with.
-    unsafe { module_bmi2(a, b, x) }
-}
+/// `mulx`: the module and the whole batch loop inside the BMI2/ADX code.
+/// The witness proves the CPU has BMI2 and ADX. Constant time.
+impl Kernels for Mulx {
+    #[inline]
+    fn module(self, a: u64, b: u64, x: u64) -> u64 {
+        // SAFETY: a `Mulx` value (`self`) exists only if run-time detection
+        // found every feature `module_bmi2` is compiled with.
+        unsafe { module_bmi2(a, b, x) }
+    }
 
-/// `y[i] = module(a[i], b[i], x[i])` for every i, the loop running inside
-/// the BMI2/ADX code.
-///
-/// # Errors
-/// [`uhash_core::Error::InvalidParameter`] when the four slices do not all
-/// have the same length (nothing is written then).
-pub fn module_batch(
-    _cpu: Mulx,
-    a: &[u64],
-    b: &[u64],
-    x: &[u64],
-    y: &mut [u64],
-) -> Result<(), uhash_core::Error> {
-    super::check_lengths(a, b, x, y)?;
-    // SAFETY: the witness proves the features were detected.
-    unsafe { batch_bmi2(a, b, x, y) };
-    Ok(())
+    fn module_batch(self, a: &[u64], b: &[u64], x: &[u64], y: &mut [u64]) -> Result<(), Error> {
+        check_lengths(a, b, x, y)?;
+        // SAFETY: the witness `self` proves the features were detected.
+        unsafe { batch_bmi2(a, b, x, y) };
+        Ok(())
+    }
 }

@@ -59,6 +59,8 @@
 //! 64×64→128 integer multiplier it is a curiosity, kept because it is one
 //! of the paper's strategies and a useful cross-check.
 
+use crate::kernels::Kernels;
+use uhash_core::backend::Float;
 use uhash_core::p64::reduce_complement;
 
 /// 2^52 as a double.
@@ -123,10 +125,16 @@ pub fn product(a: u64, b: u64, x: u64) -> u128 {
 
 /// ((a·x + b) mod (2^64 + 13)) mod 2^64 with nine double-precision
 /// 24×24 products. Constant time.
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn module(a: u64, b: u64, x: u64) -> u64 {
     reduce_complement(product(a, b, x)) as u64
 }
 
-super::batch_fn!();
+/// `float`: [`module`] per call; the batch is the default loop over it.
+impl Kernels for Float {
+    #[inline(always)]
+    fn module(self, a: u64, b: u64, x: u64) -> u64 {
+        module(a, b, x)
+    }
+}

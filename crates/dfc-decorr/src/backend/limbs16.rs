@@ -21,6 +21,8 @@
 //! strategy (the paper's Table 3: 2562 cycles for DFC on an Alpha 21164 in
 //! ANSI C against 526 in 64-bit C).
 
+use crate::kernels::Kernels;
+use uhash_core::backend::Limbs16;
 use uhash_core::p64::reduce_complement;
 
 const MASK16: u32 = 0xffff;
@@ -65,7 +67,7 @@ pub fn product(a: u64, b: u64, x: u64) -> [u32; 4] {
 
 /// ((a·x + b) mod (2^64 + 13)) mod 2^64 with sixteen 16×16→32 products.
 /// Constant time.
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn module(a: u64, b: u64, x: u64) -> u64 {
     let w = product(a, b, x);
@@ -74,4 +76,10 @@ pub fn module(a: u64, b: u64, x: u64) -> u64 {
     reduce_complement(p) as u64
 }
 
-super::batch_fn!();
+/// `limbs16`: [`module`] per call; the batch is the default loop over it.
+impl Kernels for Limbs16 {
+    #[inline(always)]
+    fn module(self, a: u64, b: u64, x: u64) -> u64 {
+        module(a, b, x)
+    }
+}

@@ -9,15 +9,23 @@
 //! two differ only in instruction selection. Kept as a strategy so that the
 //! two reductions are measured and tested against each other.
 
+use crate::kernels::Kernels;
+use uhash_core::backend::Fold;
 use uhash_core::p64::reduce_u128;
 use uhash_core::wide::mul64;
 
 /// ((a·x + b) mod (2^64 + 13)) mod 2^64 with a `u128` product and the
 /// signed fold. Constant time.
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn module(a: u64, b: u64, x: u64) -> u64 {
     reduce_u128(mul64(a, x) + u128::from(b)) as u64
 }
 
-super::batch_fn!();
+/// `fold`: [`module`] per call; the batch is the default loop over it.
+impl Kernels for Fold {
+    #[inline(always)]
+    fn module(self, a: u64, b: u64, x: u64) -> u64 {
+        module(a, b, x)
+    }
+}

@@ -14,17 +14,20 @@
 //! the paper's small table. No branch and no memory index depends on a, b
 //! or x.
 //!
-//! This is the crate's default strategy ([`crate::module::module`]).
+//! This is the crate's default strategy ([`crate::module::module`],
+//! [`Engine::detect`](crate::Engine::detect)), and its body is the portable
+//! default of [`Kernels`]: the [`Native`] backend overrides nothing.
 
-use uhash_core::p64::reduce_complement;
-use uhash_core::wide::mul64;
+use crate::kernels::Kernels;
+use uhash_core::backend::Native;
 
 /// ((a·x + b) mod (2^64 + 13)) mod 2^64 with a `u128` product and the
 /// complement reduction. Constant time.
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn module(a: u64, b: u64, x: u64) -> u64 {
-    reduce_complement(mul64(a, x) + u128::from(b)) as u64
+    Native.module(a, b, x)
 }
 
-super::batch_fn!();
+/// `native`: the default bodies of [`Kernels`].
+impl Kernels for Native {}

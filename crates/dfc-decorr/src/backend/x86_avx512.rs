@@ -1,5 +1,6 @@
-//! AVX-512 backend: the same Feistel code as the portable backend, compiled
-//! with AVX-512 F/BW/VL enabled, with the `RT` lookup done in registers.
+//! **avx512** — the DFC cipher's AVX-512 backend: the same Feistel code as
+//! the portable backend, compiled with AVX-512 F/BW/VL enabled, with the
+//! `RT` lookup done in registers.
 //!
 //! The 64-entry table lives in four 512-bit registers (16 entries each). For
 //! an index `i < 64`, one `vpermi2d` picks `RT[i & 31]` from the low half of
@@ -9,19 +10,16 @@
 //! already shifted into the upper half of a `u64`, where CP needs it. No
 //! memory address depends on `i` (the table registers are loaded from fixed
 //! addresses) and nothing branches on it.
-#![allow(unsafe_code)] // `#[target_feature]` functions, called under the detection witness.
 
+use crate::cipher::key_schedule::expand_with;
+use crate::cipher::round::{decrypt_par, decrypt_words, encrypt_par, encrypt_words};
+use crate::cipher::{CipherKernels, PAR_BLOCKS, RT, RoundKeys};
 use core::arch::x86_64::{
     __m512i, _mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm512_castsi128_si512, _mm512_castsi512_si128,
     _mm512_mask_blend_epi32, _mm512_mask_test_epi32_mask, _mm512_maskz_permutex2var_epi32,
     _mm512_permutex2var_epi32, _mm512_set_epi32, _mm512_set1_epi32,
 };
 use uhash_core::backend::Avx512;
-
-use super::{
-    PAR, RT, RoundKeys, decrypt_par as decrypt_par_with, decrypt_words,
-    encrypt_par as encrypt_par_with, encrypt_words, expand_with,
-};
 
 /// The four table registers: `RT[16k..16k + 16]` for k = 0..3.
 #[derive(Clone, Copy)]
@@ -91,50 +89,59 @@ uhash_core::avx512_fn! {
 
     /// # Safety
     /// The CPU must support the `Avx512` feature set.
-    unsafe fn encrypt_par_avx512(rk: &RoundKeys, blocks: &mut [(u64, u64); PAR]) {
+    unsafe fn encrypt_par_avx512(rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
         // SAFETY: same features as this function.
         let t = unsafe { table() };
         // SAFETY: same features as this function.
-        encrypt_par_with(rk, blocks, &|i| unsafe { lookup(&t, i) })
+        encrypt_par(rk, blocks, &|i| unsafe { lookup(&t, i) })
     }
 
     /// # Safety
     /// The CPU must support the `Avx512` feature set.
-    unsafe fn decrypt_par_avx512(rk: &RoundKeys, blocks: &mut [(u64, u64); PAR]) {
+    unsafe fn decrypt_par_avx512(rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
         // SAFETY: same features as this function.
         let t = unsafe { table() };
         // SAFETY: same features as this function.
-        decrypt_par_with(rk, blocks, &|i| unsafe { lookup(&t, i) })
+        decrypt_par(rk, blocks, &|i| unsafe { lookup(&t, i) })
     }
 }
 
-pub(super) fn expand(_: Avx512, pk: &[u32; 8]) -> RoundKeys {
-    // SAFETY: the witness proves the `Avx512` features were detected.
-    unsafe { expand_avx512(pk) }
-}
+/// `avx512`: every operation with the in-register lookup. The witness
+/// (`self`) proves the CPU has the `Avx512` features.
+impl CipherKernels for Avx512 {
+    fn expand(self, pk: &[u32; 8]) -> RoundKeys {
+        // SAFETY: the witness `self` proves the `Avx512` features were
+        // detected.
+        unsafe { expand_avx512(pk) }
+    }
 
-#[inline]
-pub(super) fn encrypt(_: Avx512, rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
-    // SAFETY: the witness proves the `Avx512` features were detected.
-    unsafe { encrypt_avx512(rk, l, r) }
-}
+    #[inline]
+    fn encrypt(self, rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
+        // SAFETY: the witness `self` proves the `Avx512` features were
+        // detected.
+        unsafe { encrypt_avx512(rk, l, r) }
+    }
 
-#[inline]
-pub(super) fn decrypt(_: Avx512, rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
-    // SAFETY: the witness proves the `Avx512` features were detected.
-    unsafe { decrypt_avx512(rk, l, r) }
-}
+    #[inline]
+    fn decrypt(self, rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
+        // SAFETY: the witness `self` proves the `Avx512` features were
+        // detected.
+        unsafe { decrypt_avx512(rk, l, r) }
+    }
 
-#[inline]
-pub(super) fn encrypt_par(_: Avx512, rk: &RoundKeys, blocks: &mut [(u64, u64); PAR]) {
-    // SAFETY: the witness proves the `Avx512` features were detected.
-    unsafe { encrypt_par_avx512(rk, blocks) }
-}
+    #[inline]
+    fn encrypt_par(self, rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
+        // SAFETY: the witness `self` proves the `Avx512` features were
+        // detected.
+        unsafe { encrypt_par_avx512(rk, blocks) }
+    }
 
-#[inline]
-pub(super) fn decrypt_par(_: Avx512, rk: &RoundKeys, blocks: &mut [(u64, u64); PAR]) {
-    // SAFETY: the witness proves the `Avx512` features were detected.
-    unsafe { decrypt_par_avx512(rk, blocks) }
+    #[inline]
+    fn decrypt_par(self, rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
+        // SAFETY: the witness `self` proves the `Avx512` features were
+        // detected.
+        unsafe { decrypt_par_avx512(rk, blocks) }
+    }
 }
 
 #[cfg(test)]

@@ -23,6 +23,8 @@
 //! (Pentium II, ARMv7 `umull`), where a `u128` product would cost the same
 //! four multiplications plus the compiler's generic carry handling.
 
+use crate::kernels::Kernels;
+use uhash_core::backend::Words32;
 use uhash_core::p64::reduce_complement;
 use uhash_core::wide::mul32;
 
@@ -48,11 +50,17 @@ pub fn product(a: u64, b: u64, x: u64) -> (u64, u64) {
 
 /// ((a·x + b) mod (2^64 + 13)) mod 2^64 with four 32×32→64 products.
 /// Constant time.
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn module(a: u64, b: u64, x: u64) -> u64 {
     let (r, q) = product(a, b, x);
     reduce_complement(u128::from(q) << 64 | u128::from(r)) as u64
 }
 
-super::batch_fn!();
+/// `words32`: [`module`] per call; the batch is the default loop over it.
+impl Kernels for Words32 {
+    #[inline(always)]
+    fn module(self, a: u64, b: u64, x: u64) -> u64 {
+        module(a, b, x)
+    }
+}

@@ -1,0 +1,148 @@
+//! The round function of DFC and the 8-round Feistel network, generic over
+//! the lookup of `RT` (the portable constant-time scan here; the AVX-512
+//! backend passes its in-register lookup).
+//!
+//! `RF_{a‖b}(x) = CP(module(a, b, x))`: the decorrelation module runs with
+//! the crate's default strategy, [`Native`] (the inlined `u128` product and
+//! complement reduction of [`crate::module::module`]).
+
+use super::constants::{KC, KD, PAR_BLOCKS, RT, RoundKeys};
+use crate::kernels::Kernels;
+use uhash_core::backend::Native;
+
+/// `RT[idx]` for `idx < 64` without a secret-dependent address or branch:
+/// every entry is read and all but one are masked off.
+///
+/// This is the portable lookup; the result is the same as `RT[idx & 63]`.
+#[inline(always)]
+#[must_use]
+pub fn rt_lookup_ct(idx: u32) -> u32 {
+    let idx = idx & 63;
+    let mut acc = 0u32;
+    for (i, &t) in RT.iter().enumerate() {
+        // d = 0 exactly when i == idx; (d − 1) >> 31 is then 1, else 0
+        // (d < 64); the negation turns it into an all-ones or zero mask.
+        let d = i as u32 ^ idx;
+        let mask = (d.wrapping_sub(1) >> 31).wrapping_neg();
+        acc |= t & mask;
+    }
+    acc
+}
+
+/// CP with the table lookup `rt`, which must return `RT[y >> 58] << 32`
+/// for the module output `y` (the index is the top 6 bits of `yl`).
+///
+/// `(yr ⊕ RT[yl >> 26]) ‖ (yl ⊕ KC)` is computed as
+/// `rotl(y, 32) ⊕ KC ⊕ (RT[…] << 32)` so that only one xor separates the
+/// lookup from the final `+ KD`.
+#[inline(always)]
+pub(crate) fn cp_with(y: u64, rt: &impl Fn(u64) -> u64) -> u64 {
+    let z = y.rotate_left(32) ^ u64::from(KC) ^ rt(y);
+    z.wrapping_add(KD)
+}
+
+/// `RT[y >> 58] << 32` with the portable constant-time lookup.
+#[inline(always)]
+pub(crate) fn rt_soft(y: u64) -> u64 {
+    u64::from(rt_lookup_ct((y >> 58) as u32)) << 32
+}
+
+/// The confusion permutation CP of DFC:
+/// `CP(yl ‖ yr) = ((yr ⊕ RT[yl >> 26]) ‖ (yl ⊕ KC)) + KD mod 2^64`.
+/// Constant time (portable lookup, [`rt_lookup_ct`]).
+#[must_use]
+pub fn confusion_permutation(y: u64) -> u64 {
+    cp_with(y, &rt_soft)
+}
+
+/// The round function `RF_{a‖b}(x) = CP(module(a, b, x))` with the
+/// decorrelation module `module(a, b, x) = ((a·x + b) mod (2^64+13)) mod 2^64`.
+/// Constant time.
+#[must_use]
+pub fn round_function(a: u64, b: u64, x: u64) -> u64 {
+    confusion_permutation(Native.module(a, b, x))
+}
+
+/// One Feistel round: `(L, R) → (R, L ⊕ RF(R))`.
+#[inline(always)]
+pub(crate) fn round(a: u64, b: u64, lr: (u64, u64), rt: &impl Fn(u64) -> u64) -> (u64, u64) {
+    (lr.1, lr.0 ^ cp_with(Native.module(a, b, lr.1), rt))
+}
+
+/// The 8-round network on `L ‖ R`, returning the output `R ‖ L`.
+#[inline(always)]
+pub(crate) fn encrypt_words(
+    rk: &RoundKeys,
+    l: u64,
+    r: u64,
+    rt: &impl Fn(u64) -> u64,
+) -> (u64, u64) {
+    let mut lr = (l, r);
+    for k in rk.chunks_exact(2) {
+        lr = round(k[0], k[1], lr, rt);
+    }
+    (lr.1, lr.0)
+}
+
+/// The inverse of [`encrypt_words`]: the same network, keys reversed.
+#[inline(always)]
+pub(crate) fn decrypt_words(
+    rk: &RoundKeys,
+    l: u64,
+    r: u64,
+    rt: &impl Fn(u64) -> u64,
+) -> (u64, u64) {
+    let mut lr = (l, r);
+    for k in rk.chunks_exact(2).rev() {
+        lr = round(k[0], k[1], lr, rt);
+    }
+    (lr.1, lr.0)
+}
+
+/// [`PAR_BLOCKS`] blocks `(L, R)` encrypted side by side (round-major order so that
+/// the independent chains interleave).
+#[inline(always)]
+pub(crate) fn encrypt_par(
+    rk: &RoundKeys,
+    blocks: &mut [(u64, u64); PAR_BLOCKS],
+    rt: &impl Fn(u64) -> u64,
+) {
+    for k in rk.chunks_exact(2) {
+        for lr in blocks.iter_mut() {
+            *lr = round(k[0], k[1], *lr, rt);
+        }
+    }
+    for lr in blocks.iter_mut() {
+        *lr = (lr.1, lr.0);
+    }
+}
+
+/// [`PAR_BLOCKS`] blocks decrypted side by side.
+#[inline(always)]
+pub(crate) fn decrypt_par(
+    rk: &RoundKeys,
+    blocks: &mut [(u64, u64); PAR_BLOCKS],
+    rt: &impl Fn(u64) -> u64,
+) {
+    for k in rk.chunks_exact(2).rev() {
+        for lr in blocks.iter_mut() {
+            *lr = round(k[0], k[1], *lr, rt);
+        }
+    }
+    for lr in blocks.iter_mut() {
+        *lr = (lr.1, lr.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookup_matches_table() {
+        for i in 0..64 {
+            assert_eq!(rt_lookup_ct(i), RT[i as usize]);
+        }
+        assert_eq!(RT[63], 0xe67008e1);
+    }
+}

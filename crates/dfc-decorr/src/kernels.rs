@@ -1,0 +1,87 @@
+//! The decorrelation module's kernels and the engine that chooses among
+//! them: one [`uhash_core::engine!`].
+//!
+//! Every strategy of Noilhan's paper (see the [`module`](mod@crate::module)
+//! docs) is one backend: a witness type of `uhash_core::backend` (or, for
+//! the assembly, of `uhash_asm`) implementing [`Kernels`] in its own file
+//! under `src/backend/`. The portable default bodies below are the
+//! [`Native`](uhash_core::backend::Native) strategy, the crate's default
+//! and what the DFC cipher runs.
+
+use uhash_core::Error;
+use uhash_core::p64::reduce_complement;
+use uhash_core::wide::mul64;
+
+uhash_core::engine! {
+    /// The operations of a decorrelation-module backend. Implemented for
+    /// each strategy's witness type and, by dispatch, for [`Engine`].
+    pub trait Kernels {
+        /// ((a·x + b) mod (2^64 + 13)) mod 2^64. Constant time.
+        ///
+        /// The default body is the `native` strategy: one 64×64→128
+        /// (`u128`) product and the paper's complement reduction
+        /// ([`uhash_core::p64::reduce_complement`]).
+        #[inline(always)]
+        fn module(self, a: u64, b: u64, x: u64) -> u64 {
+            reduce_complement(mul64(a, x) + u128::from(b)) as u64
+        }
+
+        /// `y[i] = module(a[i], b[i], x[i])` for every i.
+        ///
+        /// # Errors
+        /// [`Error::InvalidParameter`] when the four slices do not all have
+        /// the same length (nothing is written then).
+        #[inline]
+        fn module_batch(self, a: &[u64], b: &[u64], x: &[u64], y: &mut [u64]) -> Result<(), Error> {
+            check_lengths(a, b, x, y)?;
+            for (((yi, &ai), &bi), &xi) in y.iter_mut().zip(a).zip(b).zip(x) {
+                *yi = self.module(ai, bi, xi);
+            }
+            Ok(())
+        }
+    }
+
+    /// A way of computing the decorrelation module: one backend per
+    /// strategy of the paper (see the [`module`](mod@crate::module) docs).
+    /// [`Engine::detect`] (and `Default`) is `native`, the fastest here and
+    /// what the cipher uses; every other strategy is chosen with
+    /// [`Engine::new`] (`Backend::Asm` picks this target's assembly).
+    pub enum Engine {
+        detect: [],
+        portable: Native => uhash_core::backend::Native,
+        request: [
+            Fold => uhash_core::backend::Fold,
+            #[cfg(target_arch = "x86_64")]
+            Mulx => uhash_core::backend::Mulx,
+            Words32 => uhash_core::backend::Words32,
+            Limbs16 => uhash_core::backend::Limbs16,
+            Float => uhash_core::backend::Float,
+            #[cfg(all(feature = "asm", target_arch = "x86_64"))]
+            MulxAsm => uhash_asm::MulxAsm,
+            #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))]
+            Aarch64Asm => uhash_asm::Aarch64Asm,
+            #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
+            Armv4Asm => uhash_asm::Armv4Asm,
+        ],
+    }
+}
+
+/// The former name of [`Engine`]: the strategies of the module are its
+/// backends (`Strategy::new(Backend::Fold)`, `Strategy::all_supported()`).
+pub type Strategy = Engine;
+
+/// `Ok` when the four slices of a batch have one length.
+///
+/// # Errors
+/// [`Error::InvalidParameter`] otherwise.
+pub(crate) fn check_lengths(a: &[u64], b: &[u64], x: &[u64], y: &[u64]) -> Result<(), Error> {
+    let n = y.len();
+    if a.len() == n && b.len() == n && x.len() == n {
+        Ok(())
+    } else {
+        Err(Error::InvalidParameter {
+            name: "batch",
+            reason: "a, b, x and y must have the same length",
+        })
+    }
+}
