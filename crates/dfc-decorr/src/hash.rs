@@ -339,15 +339,15 @@ impl MacHash for DfcHash {
         Ok(DfcHash::from_seed(seed))
     }
 
-    fn hash(&self, msg: &[u8]) -> Tag<OUT_BYTES> {
+    fn hash_message(&self, msg: &[u8]) -> Tag<OUT_BYTES> {
         Tag::from_bytes(self.compute(msg).to_le_bytes())
     }
 
-    fn start(&self) -> DfcState {
+    fn new_state(&self) -> DfcState {
         DfcState::new()
     }
 
-    fn update(&self, state: &mut DfcState, data: &[u8]) {
+    fn absorb(&self, state: &mut DfcState, data: &[u8]) {
         state.update(self.a, data);
     }
 

@@ -40,15 +40,15 @@ fn mac_hash_split(a: u64, b: u64, msg: &[u8], cuts: &[usize]) -> u64 {
     let mut points: Vec<usize> = cuts.iter().map(|c| c % (msg.len() + 1)).collect();
     points.sort_unstable();
     let h = DfcHash::from_parts(a, b);
-    let mut state: DfcState = uhash_core::mac::MacHash::start(&h);
+    let mut state: DfcState = uhash_core::mac::MacHash::new_state(&h);
     let mut start = 0;
     for p in points {
-        uhash_core::mac::MacHash::update(&h, &mut state, &msg[start..p]);
+        uhash_core::mac::MacHash::absorb(&h, &mut state, &msg[start..p]);
         start = p;
     }
-    uhash_core::mac::MacHash::update(&h, &mut state, &msg[start..]);
+    uhash_core::mac::MacHash::absorb(&h, &mut state, &msg[start..]);
     let streamed = uhash_core::mac::MacHash::finish(&h, &mut state);
-    assert_eq!(streamed, uhash_core::mac::MacHash::hash(&h, msg));
+    assert_eq!(streamed, uhash_core::mac::MacHash::hash_message(&h, msg));
     // `finish` resets the state: it hashes the empty message next.
     assert_eq!(
         uhash_core::mac::MacHash::finish(&h, &mut state).into_bytes(),
@@ -233,11 +233,11 @@ fn keys_from_seeds_follow_the_documented_expansion() {
     assert_eq!(h.finalize(), horner_hash(a, b, &msg));
     let m = <DfcHash as uhash_core::mac::MacHash>::from_seed(&seed).unwrap();
     assert_eq!(
-        uhash_core::mac::MacHash::hash(&m, &msg),
+        uhash_core::mac::MacHash::hash_message(&m, &msg),
         Tag::from_bytes(horner_hash(a, b, &msg).to_le_bytes())
     );
-    let mut st = uhash_core::mac::MacHash::start(&m);
-    uhash_core::mac::MacHash::update(&m, &mut st, &msg);
+    let mut st = uhash_core::mac::MacHash::new_state(&m);
+    uhash_core::mac::MacHash::absorb(&m, &mut st, &msg);
     assert_eq!(st.bytes_absorbed(), msg.len() as u64);
     assert_eq!(
         uhash_core::mac::MacHash::finish(&m, &mut st).into_bytes(),
