@@ -1,7 +1,7 @@
 //! The word types of the definitions: b = 16, 32, 64 as `u16`, `u32`,
 //! `u64`. Plain arithmetic only: the trait knows nothing of backends (the
-//! b = 32 fast path is chosen in [`crate::digest_mw`], through the kernel
-//! trait of [`crate::kernels`]).
+//! b = 32 fast path is chosen by `Engine::digest_mw`, through the kernel
+//! trait, after [`Word::as_u32`] says the words are 32-bit).
 
 mod sealed {
     pub trait Sealed {}
