@@ -24,9 +24,9 @@
 //! append/prepend attack above; the test `tests/manual_auth.rs` runs the
 //! same code with fixed keys.
 
+use digest_mw::K1_BYTES_32;
 use digest_mw::ShortCode;
 use digest_mw::manual_auth::pair_code;
-use digest_mw::prime::K1_BYTES_32;
 use sha2::{Digest as _, Sha256};
 use subtle::ConstantTimeEq;
 

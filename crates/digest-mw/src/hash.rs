@@ -33,7 +33,7 @@
 
 use universal_hash::consts::{U4, U8, U16, U32, U512, U1024, U2048, U4096};
 
-use crate::engine::Engine;
+use crate::kernels::Engine;
 use crate::long::{CHUNK_BYTES, DigestMwKernel};
 
 uhash_core::long_hash_type!(

@@ -10,7 +10,7 @@
 //! | [`digest_mw`] | n-word digestMW, key t + n words | §3.3, Fig. 2, Theorem 3 |
 //! | [`DigestPrime`], [`digest_prime16`], [`digest_prime32`], [`ShortCode`] | digest′ = digest(k₁, SHA-256(m ‖ k₂)) for manual authentication, and its human-comparable rendering | §5, Theorem 4 |
 //! | [`manual_auth::pair_code`] | the §5 protocol's short code of the pair (m_A, m_B), length-framed (the bare m_A ‖ m_B is forgeable) | §5 |
-//! | [`Engine`] | backend selection (b = 32): detect, force, ask | |
+//! | [`Engine`] ([`kernels`]) | backend selection (b = 32): detect, force, ask (the workspace's one `engine!` API) | |
 //! | [`long`], [`hash`] (feature `alloc`) | digestMW over messages of any length (`uhash_core::long`), `UniversalHash` types at 32, 64, 128, 256 bits, Wegman–Carter MACs | |
 //!
 //! Words are little-endian (word 1 = the first b/8 bytes of the message;
@@ -54,12 +54,13 @@
 //! generic word code.
 //!
 //! # Backends
-//! [`Engine`] (b = 32): AVX-512 and AVX2 (`vpmuludq`), NEON (`umull`), soft.
-//! b = 16 and 64 run the portable code. `unsafe` code lives only in the
-//! backend modules. With feature `asm`, [`Backend::Asm`] runs the
-//! hand-written kernels of the `uhash-asm` crate (AVX2 on x86-64, NEON on
-//! AArch64, UMULL/MLA on 32-bit ARM), on request (`Engine::new(Backend::Asm)`),
-//! never by `detect()`.
+//! [`Engine`] (b = 32): `avx512` and `avx2` (`vpmuludq`, offset 0 by
+//! `vpmulld`), `neon` (`umull`), `soft`; with feature `asm` also `avx2-asm`
+//! (x86-64), `neon-asm` (AArch64) and `armv4-asm` (32-bit ARM, UMULL/MLA,
+//! n = 1), the hand-written kernels of the `uhash-asm` crate, chosen on
+//! request (`Engine::new(Backend::Avx2Asm)`, or [`Backend::Asm`] for the
+//! one of this CPU), never by `detect()`. b = 16 and 64 run the portable
+//! code. `unsafe` code lives only in the backend modules.
 //!
 //! # Features
 //! `alloc` (default): the long-message kernels, hashes and MACs (their
@@ -67,43 +68,50 @@
 //! crate is `no_std` without allocation: the fixed-length functions,
 //! digest′ and the engine.
 //!
-//! `asm`: the assembly backend (needs an assembler at build time; without
+//! `std`: `std::io::Write` on the hash types and MAC states.
+//!
+//! `asm`: the assembly backends (needs an assembler at build time; without
 //! the feature nothing is assembled).
 #![no_std]
+#![deny(unsafe_code)]
 #![doc(html_no_source)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
-#[cfg(feature = "asm")]
-mod asm;
-pub mod engine;
-mod fixed;
+mod args;
+mod backend;
+mod digest;
+mod digest_mw;
+mod digest_prime;
+pub mod kernels;
 pub mod manual_auth;
-pub mod prime;
-mod soft;
-
-#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-mod neon;
-#[cfg(target_arch = "x86_64")]
-mod x86;
+mod short_code;
+mod trunc;
+mod word;
 
 #[cfg(feature = "alloc")]
 pub mod hash;
 #[cfg(feature = "alloc")]
-use uhash_core::keybuf;
-#[cfg(feature = "alloc")]
 pub mod long;
 
-pub use engine::Engine;
-pub use fixed::{Word, digest, digest_mw, digest_trunc};
-pub use prime::{DigestPrime, ShortCode, digest_prime16, digest_prime32};
-pub use uhash_core::{Backend, Error};
+pub use digest::digest;
+pub use digest_mw::digest_mw;
+pub use digest_prime::{
+    DigestPrime, K1_BYTES_16, K1_BYTES_32, K2_MIN_BYTES, digest_prime16, digest_prime32,
+};
+pub use kernels::{Engine, Kernels};
+pub use short_code::ShortCode;
+pub use trunc::digest_trunc;
+pub use uhash_core::{Backend, Error, Nonce, Tag};
+pub use word::Word;
 
 #[cfg(feature = "alloc")]
 pub use hash::{
     DigestMw32Hash, DigestMw32Mac, DigestMw64Hash, DigestMw64Mac, DigestMw128Hash, DigestMw128Mac,
     DigestMw256Hash, DigestMw256Mac,
 };
-pub use uhash_core::mac::{Nonce, Tag};
+pub use uhash_core::mac::MacNonce;
 pub use universal_hash;

@@ -28,15 +28,19 @@
 //! not stated in the paper.
 //!
 //! # Cost
-//! Zero words add nothing to digestMW, so the zero padding of a last chunk
-//! costs nothing: only the words holding message bytes are multiplied.
+//! Zero words add nothing to digestMW (it is linear in the message words),
+//! so the zero padding of a last chunk costs nothing: only the words
+//! holding message bytes are multiplied, and a one-shot hash takes its last
+//! chunk in place, its last partial word padded on the stack
+//! ([`ChunkHash::hash_tail`]), without a chunk buffer.
 
 use uhash_core::Error;
 use uhash_core::kdf::{KeyStream, family};
+use uhash_core::keybuf::{ChunkBuf, KeyWords, check_chunk};
 use uhash_core::long::{ChunkHash, MAX_LANES};
 
-use crate::engine::Engine;
-use crate::keybuf::KeyWords;
+use crate::args::check_key;
+use crate::kernels::{Engine, Kernels};
 
 #[cfg(doc)]
 use uhash_core::long::LongHash;
@@ -49,37 +53,6 @@ pub const CHUNK_BYTES: usize = 16 * 1024;
 /// The family identifier of the b = 32 kernel: `family::DIGEST` + 32.
 pub const FAMILY_DIGEST_MW32: u16 = family::DIGEST + 32;
 
-/// The chunk buffer of the kernel's [`LongHash`]: `CHUNK` bytes on the heap,
-/// 64-byte aligned, zeroized on drop.
-#[derive(Clone)]
-pub struct ChunkBuf(KeyWords<u8>);
-
-impl AsRef<[u8]> for ChunkBuf {
-    fn as_ref(&self) -> &[u8] {
-        self.0.words()
-    }
-}
-
-impl AsMut<[u8]> for ChunkBuf {
-    fn as_mut(&mut self) -> &mut [u8] {
-        self.0.words_mut()
-    }
-}
-
-impl zeroize::Zeroize for ChunkBuf {
-    fn zeroize(&mut self) {
-        self.0.zeroize();
-    }
-}
-
-impl core::fmt::Debug for ChunkBuf {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("ChunkBuf")
-            .field("bytes", &self.0.words().len())
-            .finish_non_exhaustive()
-    }
-}
-
 /// digestMW (b = 32, §3.3) over one chunk of C bytes (t = C/4 words) with
 /// N output words = N lanes: lane r is d_{r+1}, a value below 2^32. Key:
 /// t + N words. Family [`FAMILY_DIGEST_MW32`].
@@ -90,18 +63,6 @@ pub struct DigestMwKernel<const N: usize, const CHUNK: usize = CHUNK_BYTES> {
     key: KeyWords<u32>,
     chunk: usize,
     engine: Engine,
-}
-
-/// Checks a chunk size chosen at run time.
-fn check_chunk(chunk: usize, max: usize) -> Result<(), Error> {
-    if chunk == 0 || chunk > max || !chunk.is_multiple_of(4) {
-        Err(Error::InvalidParameter {
-            name: "chunk",
-            reason: "the chunk size must be a positive multiple of 4 bytes, at most CHUNK",
-        })
-    } else {
-        Ok(())
-    }
 }
 
 impl<const N: usize, const CHUNK: usize> DigestMwKernel<N, CHUNK> {
@@ -119,7 +80,7 @@ impl<const N: usize, const CHUNK: usize> DigestMwKernel<N, CHUNK> {
         engine: Engine,
     ) -> Result<Self, Error> {
         let () = Self::VALID;
-        check_chunk(chunk, CHUNK)?;
+        check_chunk(chunk, 4, CHUNK)?;
         Ok(Self {
             key: KeyWords::from_fn(chunk / 4 + N, || ks.next_u32()),
             chunk,
@@ -134,8 +95,8 @@ impl<const N: usize, const CHUNK: usize> DigestMwKernel<N, CHUNK> {
     /// As [`DigestMwKernel::from_key_stream_with`]; [`Error::KeyTooShort`].
     pub fn from_key(key: &[u32], chunk: usize, engine: Engine) -> Result<Self, Error> {
         let () = Self::VALID;
-        check_chunk(chunk, CHUNK)?;
-        crate::fixed::check_key(key.len(), chunk / 4, N)?;
+        check_chunk(chunk, 4, CHUNK)?;
+        check_key(key.len(), chunk / 4, N)?;
         let mut it = key.iter();
         Ok(Self {
             key: KeyWords::from_fn(chunk / 4 + N, || it.next().copied().unwrap_or(0)),
@@ -185,7 +146,7 @@ impl<const N: usize, const CHUNK: usize> ChunkHash for DigestMwKernel<N, CHUNK> 
     type Chunk = ChunkBuf;
 
     fn zero_chunk() -> Self::Chunk {
-        ChunkBuf(KeyWords::from_fn(CHUNK, || 0))
+        ChunkBuf::zeroed(CHUNK)
     }
 
     /// C = `CHUNK`, the detected backend.
@@ -205,6 +166,28 @@ impl<const N: usize, const CHUNK: usize> ChunkHash for DigestMwKernel<N, CHUNK> 
     /// multiplied.
     fn hash_padded_chunk(&self, chunk: &[u8], used: usize, out: &mut [u64; MAX_LANES]) {
         self.hash_chunk(chunk.get(..used.div_ceil(4) * 4).unwrap_or(chunk), out);
+    }
+
+    /// The tail's whole words through the kernel, its last partial word
+    /// (zero-padded on the stack) through the kernel at its key offset:
+    /// zero words add nothing, so no chunk buffer is needed.
+    fn hash_tail(&self, tail: &[u8], out: &mut [u64; MAX_LANES]) {
+        let full = tail.len() & !3;
+        let key = self.key.words();
+        let mut d = self.engine.mw32_sums::<N>(key, &tail[..full]);
+        if full < tail.len() {
+            let mut w = [0u8; 4];
+            w[..tail.len() - full].copy_from_slice(&tail[full..]);
+            let last = self
+                .engine
+                .mw32_sums::<N>(key.get(full / 4..).unwrap_or(&[]), &w);
+            for (d, l) in d.iter_mut().zip(last) {
+                *d = d.wrapping_add(l);
+            }
+        }
+        for (o, d) in out.iter_mut().zip(d) {
+            *o = u64::from(d);
+        }
     }
 
     fn chunk_bytes(&self) -> usize {

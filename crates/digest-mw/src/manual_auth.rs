@@ -20,7 +20,8 @@
 
 use uhash_core::Error;
 
-use crate::prime::{DigestPrime, ShortCode};
+use crate::digest_prime::DigestPrime;
+use crate::short_code::ShortCode;
 
 /// digest′ with word width `b` ∈ {16, 32} under `key` = k₁ ‖ k₂ of the
 /// framed pair `LE64(|m_A|) ‖ m_A ‖ LE64(|m_B|) ‖ m_B` (see the

@@ -1,12 +1,18 @@
 //! The fixed-length functions against the big-integer reference
-//! (`uhash-ref`) for every backend this CPU supports (each forced): proptest
-//! inputs of every length class around the kernels' blocks, the edge
-//! classes (all-zero, all-ones words, maximal keys, carries), n = 1..=10
-//! outputs (n > 8 takes the grouped portable path), b = 16, 32, 64,
-//! truncation, and the typed errors. Case counts follow `PROPTEST_CASES`.
+//! (`uhash-ref`) for every backend this CPU and build support (each forced,
+//! the assembly backends included): proptest inputs of every length class
+//! around the kernels' blocks, the edge classes (all-zero, all-ones words,
+//! maximal keys, carries), n = 1..=10 outputs (n > 8 takes the grouped
+//! portable path), b = 16, 32, 64, truncation, unaligned messages, keys of
+//! exactly t + n words, the typed errors, and which backends exist (CI's
+//! `UHASH_EXPECT_X86`/`UHASH_EXPECT_ASM` through `uhash_testkit::expect`).
+//! Case counts follow `PROPTEST_CASES`.
 
 use digest_mw::{Backend, Engine, Error, Word};
 use proptest::prelude::*;
+
+mod common;
+use common::pattern;
 use uhash_ref::digest as rd;
 
 fn le<W: Word>(words: &[u64]) -> Vec<u8> {
@@ -18,7 +24,7 @@ fn le<W: Word>(words: &[u64]) -> Vec<u8> {
 
 fn engines() -> Vec<Engine> {
     let v: Vec<Engine> = Engine::all_supported().collect();
-    assert!(v.contains(&Engine::soft()));
+    assert!(v.contains(&Engine::portable()));
     v
 }
 
@@ -186,23 +192,141 @@ fn exact_length_keys() {
 }
 
 #[test]
-fn every_backend_is_reachable_or_refused() {
+fn backends_can_be_forced_and_reported() {
     for b in Backend::ALL {
         match Engine::new(b) {
+            // The alias: the first supported assembly backend.
+            Ok(e) if b == Backend::Asm => {
+                assert!(e.backend().is_asm() && Engine::BACKENDS.contains(&e.backend()));
+                assert_eq!(Some(&e), engines().iter().find(|e| e.backend().is_asm()));
+            }
             Ok(e) => assert_eq!(e.backend(), b),
-            Err(err) => assert_eq!(err, Error::UnsupportedBackend(b)),
+            Err(err) => {
+                assert_eq!(err, Error::UnsupportedBackend(b));
+                assert!(b != Backend::Asm || !engines().iter().any(|e| e.backend().is_asm()));
+            }
         }
     }
-    #[cfg(all(target_arch = "x86_64", not(uhash_backend = "soft")))]
-    if std::is_x86_feature_detected!("avx512bw") && std::is_x86_feature_detected!("avx512vl") {
-        assert_eq!(Engine::detect().backend(), Backend::Avx512);
+    for &b in Engine::BACKENDS {
+        assert!(Engine::new(b).is_err() || engines().iter().any(|e| e.backend() == b));
     }
+    // CI lists its CPU's flags (UHASH_EXPECT_X86) and whether the assembly
+    // was built (UHASH_EXPECT_ASM): every backend they cover must be
+    // supported, so that the comparisons of these tests really ran it.
+    let supported: Vec<Backend> = engines().iter().map(|e| e.backend()).collect();
+    uhash_testkit::expect::assert_supported("digest-mw Engine", Engine::BACKENDS, &supported);
+    // detect() takes the first supported backend of its list: the fastest
+    // SIMD one, never an assembly one.
+    assert_eq!(Engine::detect(), engines()[0]);
+    assert!(!Engine::detect().backend().is_asm());
+    assert_eq!(Engine::default(), Engine::detect());
+    assert_eq!(Engine::portable().to_string(), "soft");
+    // Every AArch64 CPU (and qemu-aarch64) has Advanced SIMD: the NEON
+    // kernels are the ones compared with the reference there.
     #[cfg(all(
         target_arch = "aarch64",
         target_endian = "little",
         not(uhash_backend = "soft")
     ))]
     assert_eq!(Engine::detect().backend(), Backend::Neon);
+    if uhash_core::backend::forced_soft() {
+        assert_eq!(Engine::detect().backend(), Backend::Soft);
+    }
+    #[cfg(not(feature = "asm"))]
+    assert!(!supported.iter().any(|b| b.is_asm()));
+}
+
+fn le32(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+fn wide(w: &[u32]) -> Vec<u64> {
+    w.iter().map(|&x| u64::from(x)).collect()
+}
+
+/// Every b = 32 function of every engine equals the portable engine and the
+/// reference on (key, msg words), the message placed at byte offset `off`
+/// of its buffer (alignment); a key too short for some n gives the same
+/// typed error everywhere.
+fn check_at(key: &[u32], msg: &[u32], off: usize) {
+    let s = Engine::portable();
+    let mut buf = vec![0u8; off];
+    buf.extend_from_slice(&le32(msg));
+    let bytes = &buf[off..];
+    let t = msg.len();
+    for e in engines() {
+        for n in 1..=10usize {
+            let mut got = vec![0u32; n];
+            let mut soft = vec![0u32; n];
+            let ra = e.digest_mw(key, bytes, &mut got);
+            let rs = s.digest_mw(key, bytes, &mut soft);
+            assert_eq!(ra, rs, "{e} t={t} n={n} key={}", key.len());
+            if ra.is_ok() {
+                assert_eq!(got, soft, "{e} vs soft t={t} n={n} off={off}");
+                let want = rd::digest_mw(32, &wide(key), &wide(msg), n).unwrap();
+                assert_eq!(wide(&got), want, "{e} vs ref t={t} n={n} off={off}");
+            }
+        }
+        let d = e.digest(key, bytes);
+        assert_eq!(d, s.digest(key, bytes));
+        if let Ok(d) = d {
+            assert_eq!(
+                u64::from(d),
+                rd::digest(32, &wide(key), &wide(msg)).unwrap()
+            );
+        }
+        for bits in [1u32, 16, 31] {
+            assert_eq!(
+                e.digest_trunc(key, bytes, bits),
+                s.digest_trunc(key, bytes, bits)
+            );
+        }
+    }
+}
+
+#[test]
+fn edge_lengths_alignments_and_extremes() {
+    // Lengths around the 4-, 8- and 16-word blocks (and the main loops'
+    // "a whole window left" bounds), 0 words (refused).
+    for t in (0..=42usize).chain([63, 64, 65, 127, 128, 129]) {
+        for off in [0usize, 1, 3] {
+            let msg = pattern(t, 5);
+            // Key exactly t + 8 words and longer.
+            check_at(&pattern(t + 8, 11), &msg, off);
+            check_at(&pattern(t + 19, 13), &msg, off);
+            // All-ones words: every product is (2^32 − 1)^2 and the sums
+            // wrap mod 2^32 many times.
+            let ones = vec![u32::MAX; t];
+            let max = vec![u32::MAX; t + 10];
+            check_at(&max, &ones, off);
+            check_at(&max, &msg, off);
+            check_at(&pattern(t + 10, 17), &ones, off);
+            // All-zero message and key.
+            check_at(&vec![0; t + 10], &vec![0; t], off);
+            // Key too short for some n: a typed error, as soft.
+            check_at(&pattern(t + 1, 3), &msg, off);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn fixed_functions_at_any_alignment_equal_portable_and_reference(
+        msg in proptest::collection::vec(any::<u32>(), 1..300),
+        extra in 0usize..12,
+        seed in any::<u32>(),
+        off in 0usize..4,
+        ones in any::<bool>(),
+    ) {
+        let key: Vec<u32> = if ones {
+            vec![u32::MAX; msg.len() + extra]
+        } else {
+            pattern(msg.len() + extra, seed)
+        };
+        check_at(&key, &msg, off);
+    }
 }
 
 #[test]

@@ -2,13 +2,15 @@
 //! composition (`uhash_ref::long` over `uhash_ref::digest::digest_mw`, keys
 //! from `uhash_ref::kdf`), for every backend (forced), chunk sizes chosen at
 //! run time, every split of the input (proptest split points and byte-by-
-//! byte), and the `UniversalHash` trait paths.
+//! byte), the one-shot path (`hash_tail`), the streaming MAC state, the
+//! `UniversalHash` trait paths, and the independent Python vectors of
+//! `tools/interop/digest_mw.py`.
 
-use digest_mw::Engine;
 use digest_mw::long::{CHUNK_BYTES, DigestMwKernel, FAMILY_DIGEST_MW32};
+use digest_mw::{Engine, MacNonce, Tag};
 use proptest::prelude::*;
 use uhash_core::long::{ChunkHash, LongHash};
-use uhash_core::mac::{MacHash, Nonce};
+use uhash_core::mac::{MacHash, tag_for_hash};
 use uhash_ref::kdf::{expand, label};
 
 fn words(b: &[u8]) -> Vec<u64> {
@@ -61,6 +63,11 @@ fn production<const N: usize>(
     h.update(rest);
     let mut out = vec![0u8; 4 * N];
     h.finalize_into(&mut out).unwrap();
+    // the one-shot path (whole chunks in place, the tail by the kernel's
+    // `hash_tail`) gives the same output
+    let mut once = vec![0u8; 4 * N];
+    h.key().hash_into(msg, &mut once).unwrap();
+    assert_eq!(out, once, "one-shot vs streaming, len {}", msg.len());
     out
 }
 
@@ -171,6 +178,8 @@ fn default_types_equal_the_reference() {
                 for e in Engine::all_supported() {
                     let mut h = $hash::from_seed_with_engine(&seed, e);
                     assert_eq!(h.engine(), e);
+                    assert_eq!(h.backend(), e.backend());
+                    assert_eq!(h.compute(msg).to_vec(), want, "one-shot {e}");
                     for piece in msg.chunks(977) {
                         h.update(piece);
                     }
@@ -183,19 +192,27 @@ fn default_types_equal_the_reference() {
                     h.update(msg);
                     assert_eq!(h.finalize().to_vec(), want);
                 }
-                let mut mac = $mac::from_seed(&seed).unwrap();
-                let tag = mac.authenticate(&Nonce::from_bytes(nonce), msg);
-                assert_eq!(tag.as_bytes(), reference_mac($n, &seed, &nonce, msg));
-                assert!(
-                    mac.verify_message(&Nonce::from_bytes(nonce), msg, tag.as_bytes())
-                        .is_ok()
+                let h = $hash::from_seed(&seed);
+                assert_eq!(h.compute(msg).to_vec(), want, "one-shot");
+                let mac = $mac::from_seed(&seed).unwrap();
+                let nonce = MacNonce::from_bytes(nonce);
+                let tag = mac.authenticate(&nonce, msg);
+                assert_eq!(
+                    &tag.as_bytes()[..],
+                    reference_mac($n, &seed, nonce.as_bytes(), msg)
                 );
-                let mut bad = tag.as_bytes().to_vec();
+                assert!(mac.verify(&nonce, msg, &tag).is_ok());
+                // the streaming state, fed in two pieces, agrees
+                let mut st = mac.start();
+                st.update(&msg[..len / 3]);
+                st.update(&msg[len / 3..]);
+                assert_eq!(st.finalize(&nonce), tag);
+                let mut st = mac.start();
+                st.update(msg);
+                assert!(st.verify(&nonce, &tag).is_ok());
+                let mut bad = tag.into_bytes();
                 bad[0] ^= 1;
-                assert!(
-                    mac.verify_message(&Nonce::from_bytes(nonce), msg, &bad)
-                        .is_err()
-                );
+                assert!(mac.verify(&nonce, msg, &Tag::from_bytes(bad)).is_err());
             }
         };
     }
@@ -251,7 +268,7 @@ fn universal_hash_trait_paths() {
 fn constants_debug_and_checked_inputs() {
     use digest_mw::hash::*;
     assert_eq!(FAMILY_DIGEST_MW32, 0x0320);
-    assert_eq!(<DigestMw128Hash as MacHash>::OUT_BYTES, 16);
+    assert_eq!(DigestMw128Hash::OUT_BYTES, 16);
     assert_eq!(<DigestMw128Hash as MacHash>::LANE_BITS, 32);
     assert_eq!(
         <DigestMw64Hash as MacHash>::PAD_LABEL,
@@ -263,16 +280,58 @@ fn constants_debug_and_checked_inputs() {
     let mut ks = uhash_core::kdf::KeyStream::new(&[0; 16], 0);
     for bad in [0usize, 2, 6, 4100] {
         assert!(
-            DigestMwKernel::<1, 4096>::from_key_stream_with(&mut ks, bad, Engine::soft()).is_err(),
+            DigestMwKernel::<1, 4096>::from_key_stream_with(&mut ks, bad, Engine::portable())
+                .is_err(),
             "chunk {bad}"
         );
     }
     assert_eq!(
-        DigestMwKernel::<2, 4096>::from_key(&[0; 17], 64, Engine::soft()).err(),
+        DigestMwKernel::<2, 4096>::from_key(&[0; 17], 64, Engine::portable()).err(),
         Some(uhash_core::Error::KeyTooShort {
             needed: 18,
             got: 17
         })
     );
-    assert!(DigestMwKernel::<2, 4096>::from_key(&[0; 18], 64, Engine::soft()).is_ok());
+    assert!(DigestMwKernel::<2, 4096>::from_key(&[0; 18], 64, Engine::portable()).is_ok());
+}
+
+/// The `digest_mw_long_hash`/`digest_mw_long_mac` records of
+/// `tests/kat_cli.rs`, computed by `tools/interop/digest_mw.py` (Python,
+/// digestMW from the paper's formula, OpenSSL AES) independently of the
+/// Rust code; every backend, streaming and one-shot.
+#[test]
+fn python_interop_vectors() {
+    let seed: [u8; 16] = core::array::from_fn(|i| i as u8);
+    let msg13: Vec<u8> = (0..13).collect();
+    let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+    let nonce = MacNonce::from_bytes(core::array::from_fn(|i| i as u8));
+    let pad = |n: u8| -> [u8; 16] {
+        uhash_core::kdf::expand_array(
+            &seed,
+            uhash_core::kdf::label(FAMILY_DIGEST_MW32, n, 0xff, 0),
+        )
+    };
+    let tag = |h: &[u8], n: u8| {
+        let mut t = vec![0u8; h.len()];
+        tag_for_hash(&pad(n), &nonce, 4, h, &mut t).unwrap();
+        hex(&t)
+    };
+    for e in Engine::all_supported() {
+        // digest_mw_long_hash
+        let got = production::<2>(e, 8, &seed, &msg13, &[5]);
+        assert_eq!(hex(&got), "47631cd76f7e2579", "{e}");
+        assert_eq!(hex(&production::<1>(e, 8, &seed, &[], &[])), "00000000");
+        let got = production::<4>(e, 16, &seed, &[0xff; 40], &[]);
+        assert_eq!(hex(&got), "a9e36e7c263f7c66e2ce7203f85d531d", "{e}");
+        // digest_mw_long_mac
+        assert_eq!(
+            tag(&production::<2>(e, 8, &seed, &msg13, &[]), 2),
+            "c83d0fb255d41b4c"
+        );
+        assert_eq!(
+            tag(&production::<8>(e, 12, &seed, &msg13, &[3]), 8),
+            "12611043605438f20a8b5bf522c619ed64474044b758ece9892d038dd4701e31",
+            "{e}"
+        );
+    }
 }

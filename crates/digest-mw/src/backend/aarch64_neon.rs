@@ -14,21 +14,6 @@
 use core::arch::aarch64::*;
 use uhash_core::backend::Neon;
 
-/// Runs `$body` with the constant `$s` = 0, 1, …, 8 while `$s <= N`
-/// (the kernels' offsets): unrolled, so that every accumulator index is a
-/// constant and the accumulators live in registers.
-macro_rules! unroll {
-    ($n:ident, $s:ident => $body:block) => {
-        unroll!(@ $n, $s, $body, 0 1 2 3 4 5 6 7 8)
-    };
-    (@ $n:ident, $s:ident, $body:block, $($i:literal)+) => {
-        $({
-            const $s: usize = $i;
-            if $s <= $n $body
-        })+
-    };
-}
-
 macro_rules! kernels {
     ($($name:ident = $n:literal;)+) => {
         uhash_core::neon_fn! {
@@ -60,7 +45,7 @@ macro_rules! kernels {
                         });
                         i += 4;
                     }
-                    let tail = crate::soft::mw32_sums::<N>(
+                    let tail = crate::backend::soft::mw32_sums::<N>(
                         key.get(i..).unwrap_or(&[]),
                         msg.get(4 * i..).unwrap_or(&[]),
                     );
@@ -79,19 +64,7 @@ macro_rules! kernels {
             )+
         }
 
-        /// The digestMW sums of N ≤ 8 outputs with NEON.
-        #[inline]
-        pub(crate) fn mw32_sums<const N: usize>(_w: Neon, key: &[u32], msg: &[u8]) -> [u32; N] {
-            let f: unsafe fn(&[u32], &[u8]) -> [u32; 8] = match N {
-                $($n => $name,)+
-                _ => return crate::soft::mw32_sums::<N>(key, msg),
-            };
-            // SAFETY: `_w` exists only if run-time detection found every
-            // feature of the `Neon` set, the list `neon_fn!` compiled these
-            // functions with.
-            let out = unsafe { f(key, msg) };
-            core::array::from_fn(|r| out[r])
-        }
+        simd_kernels_impl!(Neon, [$($name = $n),+]);
     };
 }
 

@@ -2,11 +2,15 @@
 //! on every target (words are read little-endian with `from_le_bytes`, so
 //! big-endian targets agree).
 //!
+//! [`mw32_sums`] is the default body of [`crate::kernels::Kernels`] (the
+//! portable backend is that default) and the tail of the SIMD backends;
+//! [`mw_sums_generic`] computes b = 16, b = 64 and n > 8.
+//!
 //! Memory safety never depends on the caller: every kernel only reads the
 //! words that both the message and the key windows hold (the callers check
 //! the lengths and report errors before calling).
 
-use crate::fixed::Word;
+use crate::word::Word;
 
 /// digestMW with b = 32 and N output words (Nguyen–Roscoe Fig. 2):
 /// d_r = Σ_j [m_j·k_{j+r} + (m_j·k_{j+r+1} div 2^32)] mod 2^32 for
@@ -73,3 +77,5 @@ pub(crate) fn mw_sums_generic<W: Word>(key: &[W], msg: &[u8], out: &mut [W]) {
         }
     }
 }
+
+impl crate::kernels::Kernels for uhash_core::backend::Soft {}

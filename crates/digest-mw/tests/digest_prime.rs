@@ -2,8 +2,9 @@
 //! messages, every split of the streaming form), the reference's known
 //! answers, the key-length errors, and [`ShortCode`] rendering and parsing.
 
-use digest_mw::prime::{DigestPrime, K1_BYTES_16, K1_BYTES_32};
-use digest_mw::{Error, ShortCode, digest_prime16, digest_prime32};
+use digest_mw::{
+    DigestPrime, Error, K1_BYTES_16, K1_BYTES_32, ShortCode, digest_prime16, digest_prime32,
+};
 use proptest::prelude::*;
 use uhash_ref::digest::digest_prime as rprime;
 
