@@ -2,9 +2,12 @@
 # Counts the instructions the ARMv4 kernels of the Square Hash paper's ARM7
 # comparison execute per block (docs/sqh-arm7.md), from a qemu-arm trace:
 #
-#   MMH  = Toeplitz MMH32, n = 3: three calls of uhash_mmh32_sum_armv4
-#   SQH1 = SQHasm2, w = 3:        uhash_sqh_asm2_w3_armv4
-#   SQH2 = SQHE, w = 3:           uhash_sqh_e_w3_armv4
+#   MMH  = Toeplitz MMH32, n = 3: three calls of mmh32_sum_armv4
+#   SQH1 = SQHasm2, w = 3:        sqh_asm2_w3_armv4
+#   SQH2 = SQHE, w = 3:           sqh_e_w3_armv4
+#
+# (exported as uhash_<major>_<minor>_<name>, the prefix uhash-asm's build.rs
+# derives from the workspace version; this script derives it the same way)
 #
 # over one 2112-bit and one 1056-bit block (tools/arm7/driver.c). The
 # driver is built with the cross gcc from .ci/install.sh and run under
@@ -30,9 +33,13 @@ nm=${NM_ARM:-arm-linux-gnueabihf-nm}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-"$cc" -O1 -marm -static -I"$root/asm/include" "$root/tools/arm7/driver.c" \
+# The symbol prefix uhash-asm's build.rs gives the kernels: uhash_<major>_<minor>_
+# of the workspace version.
+ver=$(sed -n '/^\[workspace.package\]/,/^\[/s/^version *= *"\([0-9]*\)\.\([0-9]*\)\..*/\1_\2/p' "$root/Cargo.toml")
+prefix=uhash_${ver}_
+"$cc" -O1 -marm -static -DUHASH_PREFIX="$prefix" -I"$root/asm/include" "$root/tools/arm7/driver.c" \
   "$root/asm/armv4/sqh.S" "$root/asm/armv4/mmh.S" -o "$work/driver"
-"$nm" -S "$work/driver" | grep -E ' uhash_(mmh32_sum|sqh_asm2_w3|sqh_e_w3)_armv4$' > "$work/syms"
+"$nm" -S "$work/driver" | grep -E " ${prefix}(mmh32_sum|sqh_asm2_w3|sqh_e_w3)_armv4\$" > "$work/syms"
 "$objdump" -d --no-show-raw-insn "$work/driver" > "$work/dis"
 
 if qemu-arm -h | grep -q -- '-one-insn-per-tb'; then one=-one-insn-per-tb; else one=-singlestep; fi
@@ -40,9 +47,9 @@ for words in 66 33; do
   qemu-arm "$one" -d exec,nochain -D "$work/trace.$words" "$work/driver" "$words" > "$work/out.$words"
 done
 
-python3 - "$work" <<'PY'
+python3 - "$work" "$prefix" <<'PY'
 import re, sys
-work = sys.argv[1]
+work, prefix = sys.argv[1], sys.argv[2]
 syms = {}
 for line in open(f"{work}/syms"):
     addr, size, _, name = line.split()
@@ -113,9 +120,9 @@ for words in (66, 33):
                 c["ctlcyc"] += cyc
         res[(name, words)] = c
 
-names = [("MMH (3 x MMH32)", "uhash_mmh32_sum_armv4"),
-         ("SQH1 = SQHasm2", "uhash_sqh_asm2_w3_armv4"),
-         ("SQH2 = SQHE", "uhash_sqh_e_w3_armv4")]
+names = [("MMH (3 x MMH32)", prefix + "mmh32_sum_armv4"),
+         ("SQH1 = SQHasm2", prefix + "sqh_asm2_w3_armv4"),
+         ("SQH2 = SQHE", prefix + "sqh_e_w3_armv4")]
 paper = {66: {"MMH": 2061, "SQH1": 1659, "SQH2": 1575},
          33: {"MMH": 1086, "SQH1": 856, "SQH2": 816}}
 for words in (66, 33):

@@ -6,7 +6,7 @@
  *   driver <words>      words = 66 (2112-bit block) or 33 (1056-bit block)
  *
  * MMH (96-bit output) = Toeplitz MMH32 with n = 3: three calls of
- * uhash_mmh32_sum_armv4 over the block under the key windows starting at
+ * mmh32_sum_armv4 over the block under the key windows starting at
  * key words 0, 1, 2. SQH1 = SQHasm2 (w = 3) and SQH2 = SQHE (w = 3): one
  * call each over the block's words/3 elements. Pseudo-random key and
  * message (fixed seed); the message is word-aligned (the kernels' fast
@@ -17,11 +17,18 @@
 #include <stdlib.h>
 #include <stddef.h>
 
-uint64_t uhash_mmh32_sum_armv4(const uint32_t *key, const uint8_t *msg, size_t words);
-uint32_t uhash_sqh_asm2_w3_armv4(const uint32_t *key, const uint32_t *msg, size_t elems,
-                                 uint32_t acc[6]);
-void uhash_sqh_e_w3_armv4(const uint32_t *key, const uint32_t *msg, size_t elems,
-                          uint32_t acc[6]);
+/* The kernels' symbols: UHASH_PREFIX (uhash_<major>_<minor>_, passed by
+ * arm7_count.sh as uhash-asm's build.rs does) followed by the name. */
+#define SYM_(p, n) p##n
+#define SYM(p, n) SYM_(p, n)
+#define mmh32_sum_armv4 SYM(UHASH_PREFIX, mmh32_sum_armv4)
+#define sqh_asm2_w3_armv4 SYM(UHASH_PREFIX, sqh_asm2_w3_armv4)
+#define sqh_e_w3_armv4 SYM(UHASH_PREFIX, sqh_e_w3_armv4)
+
+uint64_t mmh32_sum_armv4(const uint32_t *key, const uint8_t *msg, size_t words);
+uint32_t sqh_asm2_w3_armv4(const uint32_t *key, const uint32_t *msg, size_t elems,
+                           uint32_t acc[6]);
+void sqh_e_w3_armv4(const uint32_t *key, const uint32_t *msg, size_t elems, uint32_t acc[6]);
 
 static uint32_t state = 0x12345678u;
 static uint32_t next(void) {
@@ -42,10 +49,10 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < 66; i++) msg[i] = next();
     uint64_t mmh[3];
     for (int r = 0; r < 3; r++)
-        mmh[r] = uhash_mmh32_sum_armv4(key + r, (const uint8_t *)msg, words);
+        mmh[r] = mmh32_sum_armv4(key + r, (const uint8_t *)msg, words);
     uint32_t a2[6] = {0}, e[6] = {0};
-    uint32_t top = uhash_sqh_asm2_w3_armv4(key, msg, words / 3, a2);
-    uhash_sqh_e_w3_armv4(key, msg, words / 3, e);
+    uint32_t top = sqh_asm2_w3_armv4(key, msg, words / 3, a2);
+    sqh_e_w3_armv4(key, msg, words / 3, e);
     printf("mmh %016llx %016llx %016llx\n", (unsigned long long)mmh[0],
            (unsigned long long)mmh[1], (unsigned long long)mmh[2]);
     printf("sqh1 %08x %08x %08x %08x %08x %08x + %u<<192\n", a2[5], a2[4], a2[3], a2[2],

@@ -6,8 +6,11 @@
 //! (column carry of the first square plus the outer carry) is at most
 //! F_t = ⌊(Σ max half in column t + 2^32 − 1) / 2^32⌋, so the difference
 //! takes at most 2F_t + 1 values and the count is Π_t (2F_t + 1).
+//!
+//! [`Variant::epsilon_log2`] turns the counts into the figures of the
+//! crate docs.
 
-use crate::fixed::Variant;
+use crate::variant::Variant;
 
 const M: u128 = (1 << 32) - 1;
 
@@ -53,6 +56,48 @@ pub fn carry_count(v: Variant, w: usize) -> u128 {
             .map(|f| 2 * f + 1)
             .product(),
     }
+}
+
+impl Variant {
+    /// log₂ of the proven bound ε for w-word elements (`docs/sqh-spec.md`
+    /// §4, "ours"): SQH\* 2^-L, SQHasm 3·2^-L, SQHasm2 6·2^-L, SQHc
+    /// 3^(2w+1)·2^-L, SQHc2 N_c2·2^-L, SQHE 6·N_E·2^-L (N from
+    /// [`carry_count`]). `None` for w outside 1..=5.
+    #[must_use]
+    pub fn epsilon_log2(self, w: usize) -> Option<f64> {
+        if !(1..=5).contains(&w) {
+            return None;
+        }
+        let l = 32.0 * w as f64;
+        let n = carry_count(self, w) as f64;
+        let factor = match self {
+            Variant::Star => 1.0,
+            Variant::Asm => 3.0,
+            Variant::Asm2 | Variant::E => 6.0,
+            Variant::C | Variant::C2 => 1.0,
+        };
+        Some(log2(factor * n) - l)
+    }
+}
+
+/// log₂ for positive finite values without `std` (bit-exact enough for
+/// documentation figures: the exponent plus a 30-term series).
+fn log2(x: f64) -> f64 {
+    let bits = x.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i64 - 1023;
+    let m = f64::from_bits((bits & ((1u64 << 52) - 1)) | (1023u64 << 52)); // in [1, 2)
+    // log2(m) = ln(m)/ln 2 with ln(m) = 2·atanh((m−1)/(m+1)).
+    let t = (m - 1.0) / (m + 1.0);
+    let t2 = t * t;
+    let mut term = t;
+    let mut sum = 0.0;
+    let mut k = 1.0;
+    for _ in 0..30 {
+        sum += term / k;
+        term *= t2;
+        k += 2.0;
+    }
+    exp as f64 + 2.0 * sum / core::f64::consts::LN_2
 }
 
 #[cfg(test)]

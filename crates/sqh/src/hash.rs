@@ -38,7 +38,7 @@
 
 use universal_hash::consts::{U4, U8, U12, U16, U1024, U2048, U4096};
 
-use crate::engine::Engine;
+use crate::kernels::Engine;
 use crate::long::{Asm2Kernel, SqheKernel};
 
 uhash_core::long_hash_type!(

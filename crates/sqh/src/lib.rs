@@ -9,10 +9,11 @@
 //!
 //! | item | what |
 //! |---|---|
-//! | [`sqh`], [`sqhu`] | SQH (Def. 4) and SQHU (Def. 5) on one element |
-//! | [`eval`] with [`Variant`] | SQH\* (Def. 7), SQHasm (Def. 9), SQHasm2 (Def. 10), SQHc (Def. 11), SQHc2 (Def. 12), SQHE (Def. 13) |
-//! | [`toeplitz`] | §4.1's Toeplitz multi-element output over any [`Variant`] |
-//! | [`Engine`] | backend selection: detect, force, ask |
+//! | [`sqh()`], [`sqhu()`] | SQH (Def. 4) and SQHU (Def. 5) on one element |
+//! | [`sqh_star()`], [`sqhasm()`], [`sqhasm2()`], [`sqhc()`], [`sqhc2()`], [`sqhe()`] | SQH\* (Def. 7), SQHasm (Def. 9), SQHasm2 (Def. 10), SQHc (Def. 11), SQHc2 (Def. 12), SQHE (Def. 13) |
+//! | [`eval`] with [`Variant`] | the same six chosen at run time |
+//! | [`toeplitz()`] | §4.1's Toeplitz multi-element output over any [`Variant`] |
+//! | [`Engine`] ([`kernels`]) | backend selection: detect, force, ask (the workspace's one `engine!` API) |
 //! | [`long`] (feature `alloc`) | SQHasm2 / SQHE level-1 kernels for `uhash_core::long` |
 //! | [`hash`](mod@hash) (feature `alloc`) | `UniversalHash` + `KeyInit` types at 32, 64, 96, 128 bits and their Wegman–Carter MACs |
 //! | `uhash_core::strong::Strong` | Lemma 1's Δ-universal → strongly universal adapter (generic; SQHU is built on it) |
@@ -51,24 +52,26 @@
 //! computes the figures above from the column structure.
 //!
 //! # Backends
-//! [`Engine`]: AVX-512 (x86-64; sixteen elements per block, their words
-//! loaded contiguously and transposed with masked `vpermd`, eight elements
-//! per `vpmuludq` step), AVX2 (the same with eight per block, four per
-//! step), NEON (little-endian AArch64: four elements per block, their
-//! words loaded contiguously and transposed with `uzp`/`trn`/`tbl`, two
-//! squares per `umull`/`umull2`) and soft (portable, 32-bit limbs). All
-//! form every square with w(w+1)/2 word products — each cross product
-//! once, doubled — against w² for a general multiply. [`Engine::detect`]
-//! (fixed-length messages) picks AVX2 when present, NEON on little-endian
-//! AArch64, [`Engine::detect_long`] (long-message kernels and types)
-//! AVX-512, else the same as `detect`; `new(backend)` forces one. `unsafe`
-//! code lives only in `x86/`, `neon.rs` and `asm.rs`.
+//! [`Engine`] ([`kernels`]): `avx512` (x86-64; sixteen elements per block,
+//! their words loaded contiguously and transposed with masked `vpermd`,
+//! eight elements per `vpmuludq` step), `avx2` (the same body on 256-bit
+//! vectors: eight per block, four per step), `neon` (little-endian AArch64:
+//! four elements per block, their words loaded contiguously and transposed
+//! with `uzp`/`trn`/`tbl`, two squares per `umull`/`umull2`) and `soft`
+//! (portable, 32-bit limbs). All form every square with w(w+1)/2 word
+//! products — each cross product once, doubled — against w² for a general
+//! multiply. [`Engine::detect`] (fixed-length messages) picks AVX2 when
+//! present, NEON on little-endian AArch64; [`Engine::detect_long`]
+//! (long-message kernels and types) the first of [`Engine::LONG_FIRST`]
+//! (AVX-512) the CPU has, else the same as `detect`; `new(backend)` forces
+//! one. `unsafe` code lives only in the backend modules.
 //!
-//! With feature `asm` on little-endian 32-bit ARM, [`Backend::Asm`] runs
-//! the hand-written ARMv4 inner loops of SQHasm2 and SQHE for w = 3
-//! (`uhash-asm`'s `armv4/sqh.S`: UMULL/UMLAL only, the paper's ARM7
-//! setting; everything else portable). It is selected only on request
-//! (`Engine::new(Backend::Asm)`), and is unsupported on other targets.
+//! With feature `asm` on little-endian 32-bit ARM, the `armv4-asm` backend
+//! ([`Backend::Armv4Asm`], alias [`Backend::Asm`]) runs the hand-written
+//! ARMv4 inner loops of SQHasm2 and SQHE for w = 3 (`uhash-asm`'s
+//! `armv4/sqh.S`: UMULL/UMLAL only, the paper's ARM7 setting; everything
+//! else portable). It is selected only on request
+//! (`Engine::new(Backend::Armv4Asm)`), and is unsupported on other targets.
 //! `docs/sqh-arm7.md` redoes the paper's ARM7 comparison (Tables 1–3) for
 //! these kernels: counted instructions per 2112-bit block and an ARM7TDMI
 //! cycle model give SQH1 1.26× and SQH2 1.51× as fast as MMH (the paper:
@@ -102,37 +105,53 @@
 //!
 //! # Features
 //! `alloc` (default): the long-message kernels, hashes and MACs. Without it
-//! the crate is `no_std` without allocation. `asm`: the ARMv4 assembly
-//! backend above (needs an assembler at build time).
+//! the crate is `no_std` without allocation: the fixed-length functions
+//! and the engine. `std`: `std::io::Write` on the hash types and MAC
+//! states. `asm`: the ARMv4 assembly backend above (needs an assembler at
+//! build time; without one the build warns and the backend is absent).
 #![no_std]
+#![deny(unsafe_code)]
 #![doc(html_no_source)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
+mod args;
+mod backend;
 pub mod bounds;
-pub mod engine;
-mod fixed;
-mod soft;
-
-#[cfg(target_arch = "x86_64")]
-mod x86;
-
-#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-mod neon;
-
-#[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
-mod asm;
+pub mod kernels;
+mod reduce;
+mod sqh;
+mod sqh_star;
+mod sqhasm;
+mod sqhasm2;
+mod sqhc;
+mod sqhc2;
+mod sqhe;
+mod sqhu;
+mod toeplitz;
+mod variant;
 
 #[cfg(feature = "alloc")]
 pub mod hash;
 #[cfg(feature = "alloc")]
 pub mod long;
 
-pub use engine::Engine;
-pub use fixed::{Variant, eval, sqh, sqhu, toeplitz};
+pub use kernels::{Engine, Kernels};
+pub use sqh::sqh;
+pub use sqh_star::sqh_star;
+pub use sqhasm::sqhasm;
+pub use sqhasm2::sqhasm2;
+pub use sqhc::sqhc;
+pub use sqhc2::sqhc2;
+pub use sqhe::sqhe;
+pub use sqhu::sqhu;
+pub use toeplitz::toeplitz;
 pub use uhash_core::pw::Elem;
-pub use uhash_core::{Backend, Error};
+pub use uhash_core::{Backend, Error, Nonce, Tag};
+pub use variant::{Variant, eval};
 
 #[cfg(feature = "alloc")]
 pub use hash::{
@@ -140,5 +159,5 @@ pub use hash::{
     Asm2x128Mac, Sqhe32Hash, Sqhe32Mac, Sqhe64Hash, Sqhe64Mac, Sqhe96Hash, Sqhe96Mac, Sqhe128Hash,
     Sqhe128Mac,
 };
-pub use uhash_core::mac::{Nonce, Tag};
+pub use uhash_core::mac::MacNonce;
 pub use universal_hash;

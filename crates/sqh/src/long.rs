@@ -4,7 +4,7 @@
 //! Each kernel is a [`ChunkHash`]; [`LongHash`]`<kernel>` is then the
 //! three-level construction of `uhash_core::long` (kernel → polynomial mod
 //! 2^130 − 5 → MMH to the lane width), keyed from a 16-byte seed. The
-//! ready-made types of [`crate::hash`] wrap W = 1..4.
+//! ready-made types of [`crate::hash`](mod@crate::hash) wrap W = 1..4.
 //!
 //! | kernel | family id | lanes × bits | level-1 key (stream of label (family, lanes, 1, 0)) |
 //! |---|---|---|---|
@@ -18,6 +18,7 @@
 //! elements; the L-bit result is split into lanes: W = 1 one 32-bit lane,
 //! W = 2 one 64-bit lane, W = 3 three 32-bit lanes, W = 4 two 64-bit lanes,
 //! W = 5 five 32-bit lanes (lane i = bits [b·i, b·(i+1)) of the value).
+//! The kernels run [`Engine::detect_long`]'s backend unless given one.
 //!
 //! # Bounds
 //! The lanes of one L-bit value are not independent, so the per-lane
@@ -25,23 +26,27 @@
 //! (`docs/sqh-spec.md` §5) redoes its lane-set sum with the joint level-1
 //! bound ε₁(t) ≤ 3·2^((b+1)(n−t))·ε_p for any t of the n lanes:
 //! ε ≤ Σ_j C(n, j)·ε₁(n − j)·(ε₂ + ε₃)^j with ε₂ = (c+1)/2^128 and
-//! ε₃ = 6·2^-b. Figures for each type are in [`crate::hash`].
+//! ε₃ = 6·2^-b. Figures for each type are in [`crate::hash`](mod@crate::hash).
 //!
 //! # Padding
-//! The last chunk is zero-padded and hashed whole: a zero element still adds
-//! xᵢ² (Square Hash is not linear), so no shortcut is taken.
+//! The last chunk is zero-padded, and a zero element still adds xᵢ²
+//! (Square Hash is not linear). The kernels' column sums are additive over
+//! any split of the elements, so each kernel keeps a table of what the
+//! all-zero rest of a chunk adds from each block of [`PAD_ELEMS`] elements
+//! on (2W+1 words per block, derived from the key: zeroized on drop). The
+//! last chunk then costs the kernel over its used blocks plus one table
+//! row, and a one-shot message's last chunk needs no chunk buffer (its
+//! last partial element is padded on the stack).
 
-use alloc::vec::Vec;
-use uhash_core::Error;
-use uhash_core::kdf::{KeyStream, family};
-use uhash_core::long::{ChunkHash, MAX_LANES};
-use zeroize::Zeroize;
-
-use crate::engine::Engine;
-use crate::fixed::Variant;
-
+use uhash_core::kdf::KeyStream;
+use uhash_core::keybuf::KeyWords;
 #[cfg(doc)]
-use uhash_core::long::LongHash;
+use uhash_core::long::{ChunkHash, LongHash};
+use uhash_core::pw::Elem;
+
+use crate::kernels::{COLS, Engine};
+
+pub use pad::PAD_ELEMS;
 
 /// The default chunk size for W-word elements: 4W·⌊4096/W⌋ bytes.
 #[must_use]
@@ -62,70 +67,37 @@ pub const fn lanes(w: usize) -> usize {
     32 * w / lane_bits(w) as usize
 }
 
-/// The chunk buffer: heap bytes, zeroized on drop.
-#[derive(Clone)]
-pub struct ChunkBuf(Vec<u8>);
+/// The paper function of a long-message kernel, as column sums that add
+/// over any split of a chunk's elements.
+pub(crate) trait Level1 {
+    /// The family identifier of its key labels.
+    const FAMILY: u16;
 
-impl AsRef<[u8]> for ChunkBuf {
-    fn as_ref(&self) -> &[u8] {
-        &self.0
-    }
+    /// The columns of the function over the elements of `msg` under `key`
+    /// (what [`Level1::finish`] reads of them is additive: the columns of
+    /// a concatenation are the sums of its pieces').
+    fn columns<const W: usize>(e: Engine, key: &[u32], msg: &[u8]) -> [u128; COLS];
+
+    /// The 2W+1 words to store for accumulated columns `cols` in the
+    /// padding table: adding word c to column c adds what `cols` adds.
+    fn row<const W: usize>(cols: &[u128; COLS]) -> [u32; COLS];
+
+    /// The L-bit value from (summed) columns.
+    fn finish<const W: usize>(cols: &[u128; COLS]) -> Elem<W>;
 }
 
-impl AsMut<[u8]> for ChunkBuf {
-    fn as_mut(&mut self) -> &mut [u8] {
-        &mut self.0
-    }
+/// `len` 32-bit little-endian words from the key stream.
+fn stream_words32(ks: &mut KeyStream, len: usize) -> KeyWords<u32> {
+    KeyWords::from_fn(len, || ks.next_u32())
 }
 
-impl Zeroize for ChunkBuf {
-    fn zeroize(&mut self) {
-        self.0.zeroize();
-        self.0.resize(self.0.capacity(), 0);
-    }
-}
-
-impl Drop for ChunkBuf {
-    fn drop(&mut self) {
-        self.0.zeroize();
-    }
-}
-
-impl core::fmt::Debug for ChunkBuf {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("ChunkBuf")
-            .field("bytes", &self.0.len())
-            .finish_non_exhaustive()
-    }
-}
-
-/// Key words, zeroized on drop.
-#[derive(Clone)]
-struct KeyWords(Vec<u32>);
-
-impl Drop for KeyWords {
-    fn drop(&mut self) {
-        self.0.zeroize();
-    }
-}
-
-fn check_chunk(chunk: usize, w: usize, max: usize) -> Result<(), Error> {
-    if chunk == 0 || chunk > max || !chunk.is_multiple_of(4 * w) {
-        Err(Error::InvalidParameter {
-            name: "chunk",
-            reason: "the chunk size must be a positive multiple of 4w bytes, at most the default",
-        })
-    } else {
-        Ok(())
-    }
-}
-
+/// One level-1 kernel type over a [`Level1`] function `$def`.
 macro_rules! kernel {
-    ($(#[$doc:meta])* $name:ident, $variant:expr, $family:expr) => {
+    ($(#[$doc:meta])* $name:ident, $def:ty) => {
         $(#[$doc])*
-        #[derive(Clone)]
         pub struct $name<const W: usize> {
-            key: KeyWords,
+            key: KeyWords<u32>,
+            table: KeyWords<u32>,
             chunk: usize,
             engine: Engine,
         }
@@ -145,9 +117,8 @@ macro_rules! kernel {
                 engine: Engine,
             ) -> Result<Self, Error> {
                 let () = Self::VALID;
-                check_chunk(chunk, W, chunk_bytes(W))?;
-                let key = (0..chunk / 4).map(|_| ks.next_u32()).collect();
-                Ok(Self { key: KeyWords(key), chunk, engine })
+                uhash_core::keybuf::check_chunk(chunk, 4 * W, chunk_bytes(W))?;
+                Ok(Self::with_key(stream_words32(ks, chunk / 4), chunk, engine))
             }
 
             /// From raw key words (at least C/4; a longer key is used by its
@@ -157,9 +128,18 @@ macro_rules! kernel {
             /// As [`Self::from_key_stream_with`]; [`Error::KeyTooShort`].
             pub fn from_key(key: &[u32], chunk: usize, engine: Engine) -> Result<Self, Error> {
                 let () = Self::VALID;
-                check_chunk(chunk, W, chunk_bytes(W))?;
-                crate::fixed::key_words(key.len(), chunk / 4)?;
-                Ok(Self { key: KeyWords(key[..chunk / 4].to_vec()), chunk, engine })
+                uhash_core::keybuf::check_chunk(chunk, 4 * W, chunk_bytes(W))?;
+                crate::args::key_words(key.len(), chunk / 4)?;
+                let mut it = key.iter();
+                let key = KeyWords::from_fn(chunk / 4, || it.next().copied().unwrap_or(0));
+                Ok(Self::with_key(key, chunk, engine))
+            }
+
+            /// The kernel over `key` (exactly C/4 words), with its padding
+            /// table.
+            fn with_key(key: KeyWords<u32>, chunk: usize, engine: Engine) -> Self {
+                let table = pad::table::<$def, W>(engine, key.words());
+                Self { key, table, chunk, engine }
             }
 
             /// The backend in use.
@@ -172,6 +152,32 @@ macro_rules! kernel {
             #[must_use]
             pub fn chunk(&self) -> usize {
                 self.chunk
+            }
+
+            /// The lanes of the L-bit value of summed columns.
+            fn lanes_out(cols: &[u128; COLS], out: &mut [u64; MAX_LANES]) {
+                let v = <$def as Level1>::finish::<W>(cols);
+                let limbs = v.limbs();
+                if lane_bits(W) == 64 {
+                    for (i, o) in out.iter_mut().enumerate().take(lanes(W)) {
+                        *o = u64::from(limbs[2 * i]) | u64::from(limbs[2 * i + 1]) << 32;
+                    }
+                } else {
+                    for (o, &l) in out.iter_mut().zip(&limbs[..W]) {
+                        *o = u64::from(l);
+                    }
+                }
+            }
+        }
+
+        impl<const W: usize> Clone for $name<W> {
+            fn clone(&self) -> Self {
+                Self {
+                    key: self.key.clone(),
+                    table: self.table.clone(),
+                    chunk: self.chunk,
+                    engine: self.engine,
+                }
             }
         }
 
@@ -189,11 +195,11 @@ macro_rules! kernel {
             const CHUNK_BYTES: usize = chunk_bytes(W);
             const LANES: usize = lanes(W);
             const LANE_BITS: u32 = lane_bits(W);
-            const FAMILY: u16 = $family;
+            const FAMILY: u16 = <$def as Level1>::FAMILY;
             type Chunk = ChunkBuf;
 
             fn zero_chunk() -> Self::Chunk {
-                ChunkBuf(alloc::vec![0; chunk_bytes(W)])
+                ChunkBuf::zeroed(chunk_bytes(W))
             }
 
             /// C = [`chunk_bytes`]`(W)`, the backend of [`Engine::detect_long`].
@@ -203,17 +209,33 @@ macro_rules! kernel {
 
             #[inline]
             fn hash_chunk(&self, chunk: &[u8], out: &mut [u64; MAX_LANES]) {
-                let v = self.engine.value::<W>($variant, &self.key.0, chunk);
-                let limbs = v.limbs();
-                if lane_bits(W) == 64 {
-                    for (i, o) in out.iter_mut().enumerate().take(lanes(W)) {
-                        *o = u64::from(limbs[2 * i]) | u64::from(limbs[2 * i + 1]) << 32;
-                    }
-                } else {
-                    for (o, &l) in out.iter_mut().zip(&limbs[..W]) {
-                        *o = u64::from(l);
-                    }
-                }
+                let cols = <$def as Level1>::columns::<W>(self.engine, self.key.words(), chunk);
+                Self::lanes_out(&cols, out);
+            }
+
+            /// The used blocks through the kernel, the zero rest from the
+            /// padding table.
+            fn hash_padded_chunk(&self, chunk: &[u8], used: usize, out: &mut [u64; MAX_LANES]) {
+                let cols = pad::padded::<$def, W>(
+                    self.engine,
+                    self.key.words(),
+                    self.table.words(),
+                    chunk,
+                    used,
+                );
+                Self::lanes_out(&cols, out);
+            }
+
+            /// As [`ChunkHash::hash_padded_chunk`], without a chunk buffer:
+            /// the last partial element is padded on the stack.
+            fn hash_tail(&self, tail: &[u8], out: &mut [u64; MAX_LANES]) {
+                let cols = pad::tail::<$def, W>(
+                    self.engine,
+                    self.key.words(),
+                    self.table.words(),
+                    tail,
+                );
+                Self::lanes_out(&cols, out);
             }
 
             fn chunk_bytes(&self) -> usize {
@@ -223,15 +245,10 @@ macro_rules! kernel {
     };
 }
 
-kernel!(
-    /// SQHasm2 (Def. 10, output mod 2^L) over one chunk of k = C/4W
-    /// elements, the L-bit value split into lanes. Family `0x020A`.
-    /// Level-1 bound mod p: 2·2^-L (Thm. 7).
-    Asm2Kernel, Variant::Asm2, family::SQH + 10
-);
-kernel!(
-    /// SQHE (Def. 13) over one chunk of k = C/4W elements, the L-bit value
-    /// split into lanes. Family `0x020D`. Level-1 bound mod p: 2·N_E·2^-L
-    /// (`docs/sqh-spec.md` §4).
-    SqheKernel, Variant::E, family::SQH + 13
-);
+// After the macro above, which the kernel files use.
+mod pad;
+mod sqhasm2;
+mod sqhe;
+
+pub use sqhasm2::Asm2Kernel;
+pub use sqhe::SqheKernel;

@@ -1,17 +1,21 @@
-//! The assembly backend (feature `asm`: the ARMv4 inner loops of SQHasm2
-//! and SQHE for w = 3 on little-endian 32-bit ARM) against the portable
-//! backend and the big-integer reference `uhash_ref::sqh`, through the
+//! The assembly backend `armv4-asm` (feature `asm`: the ARMv4 inner loops
+//! of SQHasm2 and SQHE for w = 3 on little-endian 32-bit ARM) against the
+//! portable backend and the big-integer reference `uhash_ref::sqh`, through the
 //! public API: one-row hashes, Toeplitz n = 3 and the long-message 96-bit
 //! types, on proptest inputs and the edge classes (all-0xff keys and
 //! messages, all-zero, x + m = 2^96 − 1, 1 element, 22 elements = one
 //! 2112-bit block, odd counts, unaligned messages).
 //!
-//! Availability: `Engine::new(Backend::Asm)` works exactly on 32-bit ARM
-//! with the feature and assembled kernels; `UHASH_EXPECT_ASM=1` (CI) makes
-//! its absence there a failure. Everywhere else it must be
-//! `Error::UnsupportedBackend(Backend::Asm)`, and the value tests are
-//! skipped.
+//! Availability: `Engine::new(Backend::Armv4Asm)` works exactly on 32-bit
+//! ARM with the feature and assembled kernels; `UHASH_EXPECT_ASM=1` (CI)
+//! makes its absence there a failure (`uhash_testkit::expect`). Everywhere
+//! else it must be `Error::UnsupportedBackend`, and the value tests are
+//! skipped. (The kernel-level comparison with the portable kernels is in
+//! `tests/kernels.rs`, for every backend.)
 
+mod common;
+
+use common::{key_bytes, pattern, ref_fn};
 use proptest::prelude::*;
 use sqh::universal_hash::KeyInit;
 use sqh::{Asm2x96Hash, Backend, Elem, Engine, Error, Sqhe96Hash, Variant};
@@ -26,19 +30,13 @@ const ASM_TARGET: bool = cfg!(all(
 
 /// The assembly engine, checking when it must and must not exist.
 fn asm() -> Option<Engine> {
-    let e = Engine::new(Backend::Asm);
-    let soft_forced = uhash_core::backend::forced_soft();
-    if !ASM_TARGET || soft_forced {
-        assert_eq!(e, Err(Error::UnsupportedBackend(Backend::Asm)));
+    let e = Engine::new(Backend::Armv4Asm);
+    if !ASM_TARGET || uhash_core::backend::forced_soft() {
+        assert_eq!(e, Err(Error::UnsupportedBackend(Backend::Armv4Asm)));
     }
-    if ASM_TARGET && !soft_forced && std::env::var_os("UHASH_EXPECT_ASM").is_some() {
-        assert!(e.is_ok(), "UHASH_EXPECT_ASM set but no assembly backend");
-    }
+    let supported: Vec<Backend> = e.iter().map(|e| e.backend()).collect();
+    uhash_testkit::expect::assert_supported("sqh armv4-asm", &[Backend::Armv4Asm], &supported);
     e.ok()
-}
-
-fn key_bytes(key: &[u32]) -> Vec<u8> {
-    key.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
 fn out_bytes(e: &Elem<3>, v: Variant) -> Vec<u8> {
@@ -47,23 +45,12 @@ fn out_bytes(e: &Elem<3>, v: Variant) -> Vec<u8> {
     out
 }
 
-fn ref_fn(v: Variant) -> r::VecFn {
-    match v {
-        Variant::Star => r::sqh_star,
-        Variant::Asm => r::sqh_asm,
-        Variant::Asm2 => r::sqh_asm2,
-        Variant::C => r::sqh_c,
-        Variant::C2 => r::sqh_c2,
-        Variant::E => r::sqh_e,
-    }
-}
-
 /// SQHasm2 and SQHE at w = 3 (and, more briefly, the other variants, which
 /// an Asm engine computes with the portable code): asm = soft = reference,
 /// one row and Toeplitz n = 3 when the key is long enough. `msg` is a
 /// whole, non-zero number of 12-byte elements.
 fn check(a: Engine, key: &[u32], msg: &[u8]) {
-    let soft = Engine::soft();
+    let soft = Engine::portable();
     let rk = r::elements_le(&key_bytes(key), 3);
     let rm = r::elements_le(msg, 3);
     for v in Variant::ALL {
@@ -100,24 +87,15 @@ fn check_offsets(a: Engine, key: &[u32], msg: &[u8]) {
     }
 }
 
-fn pattern(n: usize, seed: u32) -> Vec<u32> {
-    (0..n as u32)
-        .map(|i| {
-            i.wrapping_mul(0x9e37_79b9)
-                .wrapping_add(seed)
-                .rotate_left(i % 31)
-        })
-        .collect()
-}
-
 #[test]
 fn availability() {
     let a = asm();
-    assert_eq!(a.map(Engine::backend), a.map(|_| Backend::Asm));
-    assert_ne!(Engine::detect().backend(), Backend::Asm);
-    assert_ne!(Engine::detect_long().backend(), Backend::Asm);
+    assert_eq!(a.map(Engine::backend), a.map(|_| Backend::Armv4Asm));
+    assert_eq!(Engine::new(Backend::Asm).ok(), a);
+    assert_ne!(Engine::detect().backend(), Backend::Armv4Asm);
+    assert_ne!(Engine::detect_long().backend(), Backend::Armv4Asm);
     assert_eq!(
-        Engine::all_supported().any(|e| e.backend() == Backend::Asm),
+        Engine::all_supported().any(|e| e.backend() == Backend::Armv4Asm),
         a.is_some()
     );
 }
@@ -150,7 +128,7 @@ fn edge_classes() {
 #[test]
 fn long_message_types() {
     let Some(a) = asm() else { return };
-    let soft = Engine::soft();
+    let soft = Engine::portable();
     let seed = [0x5au8; 16];
     // Two 16380-byte chunks and a partial one, fed in odd pieces.
     let msg: Vec<u8> = (0..40_000u32).map(|i| (i * 29 + 3) as u8).collect();

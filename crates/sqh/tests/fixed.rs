@@ -4,9 +4,12 @@
 //! classes: x + m overflowing 32w bits, all-ones words, sums just above
 //! multiples of p_w, zero elements.
 
+mod common;
+
+use common::{key_bytes, ref_fn};
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use sqh::{Elem, Engine, Error, Variant};
+use sqh::{Backend, Elem, Engine, Error, Variant};
 use uhash_ref::sqh as r;
 
 fn words32(b: &[u8]) -> Vec<u32> {
@@ -15,24 +18,26 @@ fn words32(b: &[u8]) -> Vec<u32> {
         .collect()
 }
 
-fn key_bytes(key: &[u32]) -> Vec<u8> {
-    key.iter().flat_map(|w| w.to_le_bytes()).collect()
-}
-
 fn elem_bytes<const W: usize>(e: &Elem<W>, len: usize) -> Vec<u8> {
     let mut out = vec![0u8; len];
     e.write_le_bytes(&mut out);
     out
 }
 
-fn ref_fn(v: Variant) -> r::VecFn {
+/// The paper function of its own that `v` names.
+fn own_fn<const W: usize>(
+    e: Engine,
+    v: Variant,
+    key: &[u32],
+    msg: &[u8],
+) -> Result<Elem<W>, Error> {
     match v {
-        Variant::Star => r::sqh_star,
-        Variant::Asm => r::sqh_asm,
-        Variant::Asm2 => r::sqh_asm2,
-        Variant::C => r::sqh_c,
-        Variant::C2 => r::sqh_c2,
-        Variant::E => r::sqh_e,
+        Variant::Star => e.sqh_star::<W>(key, msg),
+        Variant::Asm => e.sqhasm::<W>(key, msg),
+        Variant::Asm2 => e.sqhasm2::<W>(key, msg),
+        Variant::C => e.sqhc::<W>(key, msg),
+        Variant::C2 => e.sqhc2::<W>(key, msg),
+        Variant::E => e.sqhe::<W>(key, msg),
     }
 }
 
@@ -54,6 +59,8 @@ fn check_all<const W: usize>(key: &[u32], msg: &[u8]) {
                 rm.len(),
                 e.backend()
             );
+            // The function of its own equals the variant's.
+            assert_eq!(own_fn::<W>(e, v, key, msg).unwrap(), got, "{}", v.name());
         }
         let n = 3;
         if key.len() >= (rm.len() + n - 1) * W {
@@ -198,7 +205,7 @@ fn sums_just_above_multiples_of_p() {
 
 #[test]
 fn errors_never_panic() {
-    let e = Engine::soft();
+    let e = Engine::portable();
     assert!(matches!(
         e.hash::<3>(Variant::E, &[0; 6], &[]),
         Err(Error::InvalidMessageLength { .. })
@@ -233,47 +240,69 @@ fn errors_never_panic() {
 
 #[test]
 fn every_backend_is_reachable() {
+    let supported: Vec<Backend> = Engine::all_supported().map(|e| e.backend()).collect();
+    assert!(supported.contains(&Backend::Soft));
+    assert_eq!(Engine::portable().backend(), Backend::Soft);
+    for &b in &supported {
+        assert_eq!(Engine::new(b).unwrap().backend(), b);
+    }
     assert_eq!(
-        Engine::new(sqh::Backend::Soft).unwrap().backend(),
-        sqh::Backend::Soft
+        Engine::new(Backend::Ifma),
+        Err(Error::UnsupportedBackend(Backend::Ifma))
     );
+    // CI lists its CPU's flags (UHASH_EXPECT_X86) and whether the assembly
+    // was built (UHASH_EXPECT_ASM): every backend they cover must be
+    // supported, so that the comparisons above really ran it.
+    uhash_testkit::expect::assert_supported("sqh Engine", Engine::BACKENDS, &supported);
+    // detect() never picks AVX-512 or an assembly backend; detect_long()
+    // is the first of LONG_FIRST that runs here, else detect().
+    assert!(!Engine::detect().backend().is_asm());
+    assert_ne!(Engine::detect().backend(), Backend::Avx512);
+    let long = Engine::LONG_FIRST
+        .iter()
+        .copied()
+        .find(|b| supported.contains(b))
+        .unwrap_or(Engine::detect().backend());
+    assert_eq!(Engine::detect_long().backend(), long);
+    if uhash_core::backend::forced_soft() {
+        assert_eq!(Engine::detect().backend(), Backend::Soft);
+        assert_eq!(Engine::detect_long().backend(), Backend::Soft);
+    }
     #[cfg(target_arch = "x86_64")]
     if !uhash_core::backend::forced_soft() && std::is_x86_feature_detected!("avx2") {
-        assert_eq!(
-            Engine::new(sqh::Backend::Avx2).unwrap().backend(),
-            sqh::Backend::Avx2
-        );
-        assert!(Engine::all_supported().count() >= 2);
-    }
-    assert!(Engine::new(sqh::Backend::Ifma).is_err());
-    // CI lists its CPU's flags (UHASH_EXPECT_X86): the SIMD backends they
-    // cover must really run.
-    #[cfg(target_arch = "x86_64")]
-    {
-        use uhash_core::backend::{Avx2, Avx512};
-        let ci = std::env::var("UHASH_EXPECT_X86").unwrap_or_default();
-        if !uhash_core::backend::forced_soft() {
-            let has = |b| Engine::all_supported().any(|e| e.backend() == b);
-            assert!(!Avx2::listed_in(&ci) || has(sqh::Backend::Avx2));
-            assert!(!Avx512::listed_in(&ci) || has(sqh::Backend::Avx512));
-        }
+        assert_eq!(Engine::detect().backend(), Backend::Avx2);
     }
     // Every AArch64 CPU (and qemu-aarch64) has Advanced SIMD: the NEON
     // kernels are the ones compared with the reference there, and the
     // default.
     #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
     if !uhash_core::backend::forced_soft() {
-        assert_eq!(
-            Engine::new(sqh::Backend::Neon).unwrap().backend(),
-            sqh::Backend::Neon
-        );
-        assert_eq!(Engine::detect().backend(), sqh::Backend::Neon);
-        assert_eq!(Engine::detect_long().backend(), sqh::Backend::Neon);
-        assert!(Engine::all_supported().any(|e| e.backend() == sqh::Backend::Neon));
-        assert_eq!(Engine::all_supported().count(), 2);
+        assert_eq!(Engine::detect().backend(), Backend::Neon);
+        assert_eq!(Engine::detect_long().backend(), Backend::Neon);
+        assert!(supported.contains(&Backend::Neon));
     }
     #[cfg(not(all(target_arch = "aarch64", target_endian = "little")))]
-    assert!(Engine::new(sqh::Backend::Neon).is_err());
+    assert!(Engine::new(Backend::Neon).is_err());
+    // The alias `asm`: the assembly backend, present exactly when the crate
+    // is built with `asm` for 32-bit ARM and the kernels assembled.
+    match Engine::new(Backend::Asm) {
+        Ok(e) => assert_eq!(e.backend(), Backend::Armv4Asm),
+        Err(err) => {
+            assert_eq!(err, Error::UnsupportedBackend(Backend::Asm));
+            assert!(!supported.iter().any(|b| b.is_asm()));
+        }
+    }
+    assert_eq!(
+        Engine::BACKENDS,
+        &[
+            Backend::Avx2,
+            Backend::Neon,
+            Backend::Soft,
+            Backend::Avx512,
+            Backend::Armv4Asm
+        ]
+    );
+    assert_eq!(Engine::default(), Engine::detect());
 }
 
 #[test]

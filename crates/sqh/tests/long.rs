@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 use sqh::long::{Asm2Kernel, SqheKernel, chunk_bytes, lane_bits, lanes};
 use sqh::universal_hash::{KeyInit, UniversalHash};
-use sqh::{Asm2x96Hash, Asm2x96Mac, Engine, Nonce, Sqhe32Hash, Sqhe128Hash};
+use sqh::{Asm2x96Hash, Asm2x96Mac, Engine, MacNonce, Sqhe32Hash, Sqhe128Hash, Tag};
 use uhash_core::long::{ChunkHash, LongHash};
 use uhash_ref::kdf::{expand, label};
 use uhash_ref::sqh as r;
@@ -49,6 +49,9 @@ fn reference_hash(fam: u16, w: usize, chunk: usize, seed: &[u8; 16], msg: &[u8])
     uhash_ref::long::long_hash(&l1, chunk, b, &l2, &l3, msg).unwrap()
 }
 
+/// The streaming hash fed in `splits` (its last chunk through
+/// `hash_padded_chunk`), checked against the one-shot hash (its last chunk
+/// through `hash_tail`).
 fn production<H: ChunkHash>(
     make: impl FnOnce(&mut uhash_core::kdf::KeyStream) -> Result<H, uhash_core::Error>,
     seed: &[u8; 16],
@@ -56,6 +59,8 @@ fn production<H: ChunkHash>(
     splits: &[usize],
 ) -> Vec<u8> {
     let mut h = LongHash::<H>::from_seed_with_kernel(seed, make).unwrap();
+    let mut one_shot = vec![0u8; LongHash::<H>::OUT_BYTES];
+    h.key().hash_into(msg, &mut one_shot).unwrap();
     let mut rest = msg;
     for &s in splits {
         let s = s.min(rest.len());
@@ -65,6 +70,7 @@ fn production<H: ChunkHash>(
     h.update(rest);
     let mut out = vec![0u8; LongHash::<H>::OUT_BYTES];
     h.finalize_into(&mut out).unwrap();
+    assert_eq!(out, one_shot, "streaming vs one-shot, {} bytes", msg.len());
     out
 }
 
@@ -107,9 +113,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
-    fn long_vs_reference(e in any::<bool>(), w in 1usize..=5, chunk_elems in 1usize..=9,
+    fn long_vs_reference(e in any::<bool>(), w in 1usize..=5, chunk_elems in 1usize..=40,
                          seed in any::<[u8; 16]>(),
-                         msg in proptest::collection::vec(any::<u8>(), 0..400),
+                         msg in proptest::collection::vec(any::<u8>(), 0..1200),
                          splits in proptest::collection::vec(0usize..70, 0..6)) {
         check(if e { SQHE } else { ASM2 }, w, chunk_elems, &seed, &msg, &splits);
     }
@@ -124,6 +130,26 @@ fn all_ones_and_chunk_edges() {
             let msg = vec![0xff; len];
             check(ASM2, w, 5, &seed, &msg, &[]);
             check(SQHE, w, 5, &seed, &msg, &[1, 7]);
+        }
+    }
+}
+
+/// The padding table (rows per 16 elements): a last chunk ending at every
+/// element of a 37-element chunk (rows 0, 1, 2 and none), on an element
+/// boundary and inside an element, streaming and one-shot.
+#[test]
+fn padding_table_edges() {
+    let seed = [0x3c; 16];
+    let elems = 37;
+    for w in 1..=5 {
+        let chunk = elems * 4 * w;
+        let msg: Vec<u8> = (0..2 * chunk).map(|i| (i * 11 + 5) as u8).collect();
+        for n in 0..=elems {
+            for extra in [0, 1, 4 * w - 1] {
+                let len = (chunk + 4 * w * n + extra).min(2 * chunk);
+                check(ASM2, w, elems, &seed, &msg[..len], &[chunk / 3]);
+                check(SQHE, w, elems, &seed, &msg[..len - chunk], &[]);
+            }
         }
     }
 }
@@ -144,6 +170,7 @@ fn default_chunks_and_types() {
     assert_eq!(h.finalize().to_vec(), want96);
     let want32 = reference_hash(SQHE, 1, chunk_bytes(1), &seed, &msg);
     let mut h = Sqhe32Hash::from_seed(&seed);
+    assert_eq!(h.compute(&msg).to_vec(), want32);
     h.update(&msg);
     assert_eq!(h.finalize().to_vec(), want32);
     // Every backend of a ready-made type agrees.
@@ -172,8 +199,8 @@ fn default_chunks_and_types() {
 fn mac_matches_reference_and_verifies() {
     let seed = [3u8; 16];
     let msg = b"Square Hash: fast message authentication".repeat(50);
-    let nonce = Nonce::from_counter(9);
-    let mut mac = Asm2x96Mac::from_seed(&seed).unwrap();
+    let nonce = MacNonce::from_counter(9).unwrap();
+    let mac = Asm2x96Mac::from_seed(&seed).unwrap();
     let tag = mac.authenticate(&nonce, &msg);
     let h = reference_hash(ASM2, 3, chunk_bytes(3), &seed, &msg);
     let pad_key: [u8; 16] = expand(&seed, label(ASM2, 3, 0xff, 0), 16)
@@ -181,8 +208,56 @@ fn mac_matches_reference_and_verifies() {
         .unwrap();
     let want = uhash_ref::mac::wegman_carter(&pad_key, nonce.as_bytes(), 32, &h).unwrap();
     assert_eq!(tag.as_bytes(), &want[..]);
-    assert!(mac.verify_message(&nonce, &msg, tag.as_bytes()).is_ok());
-    let mut bad = tag.as_bytes().to_vec();
+    assert!(mac.verify(&nonce, &msg, &tag).is_ok());
+    // The streaming state, fed in pieces, agrees.
+    let mut st = mac.start();
+    for part in msg.chunks(333) {
+        st.update(part);
+    }
+    assert_eq!(st.finalize(&nonce), tag);
+    let mut st = mac.start();
+    st.update(&msg);
+    assert!(st.verify(&nonce, &tag).is_ok());
+    let mut bad = tag.into_bytes();
     bad[11] ^= 1;
-    assert!(mac.verify_message(&nonce, &msg, &bad).is_err());
+    assert!(mac.verify(&nonce, &msg, &Tag::from_bytes(bad)).is_err());
+}
+
+#[test]
+fn chunk_sizes_are_checked() {
+    let mut ks = uhash_core::kdf::KeyStream::new(&[0; 16], 0);
+    let e = Engine::portable();
+    for bad in [0, 4, 13, chunk_bytes(3) + 12] {
+        assert!(
+            Asm2Kernel::<3>::from_key_stream_with(&mut ks, bad, e).is_err(),
+            "{bad}"
+        );
+        assert!(
+            SqheKernel::<3>::from_key_stream_with(&mut ks, bad, e).is_err(),
+            "{bad}"
+        );
+    }
+    assert!(Asm2Kernel::<2>::from_key(&[1; 9], 40, e).is_err());
+    assert!(Asm2Kernel::<2>::from_key(&[1; 10], 40, e).is_ok());
+    assert_eq!(
+        SqheKernel::<2>::from_key(&[1; 12], 40, e).unwrap().chunk(),
+        40
+    );
+}
+
+/// Feature `std`: `std::io::Write` on the hash types and the MAC state.
+#[cfg(feature = "std")]
+#[test]
+fn io_write() {
+    use std::io::Write;
+    let seed = [5u8; 16];
+    let msg = vec![7u8; 20_000];
+    let mut h = sqh::Sqhe96Hash::from_seed(&seed);
+    h.write_all(&msg).unwrap();
+    assert_eq!(h.finalize(), sqh::Sqhe96Hash::from_seed(&seed).compute(&msg));
+    let mac = Asm2x96Mac::from_seed(&seed).unwrap();
+    let nonce = MacNonce::from_counter(1).unwrap();
+    let mut st = mac.start();
+    st.write_all(&msg).unwrap();
+    assert_eq!(st.finalize(&nonce), mac.authenticate(&nonce, &msg));
 }

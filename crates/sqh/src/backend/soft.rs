@@ -4,8 +4,13 @@
 //!
 //! Each kernel walks the k elements of a message (element i is bytes
 //! `[4W·i, 4W·(i+1))`, key element i is `key[W·i .. W·(i+1)]`) and returns
-//! an accumulator; [`crate::engine`] turns it into the output (reduction
-//! mod p, mod 2^L), shared by every backend.
+//! an accumulator; the paper functions turn it into the output
+//! ([`crate::reduce`]: mod p, mod 2^L), shared by every backend. These
+//! bodies are the default methods of [`crate::kernels::Kernels`]; the
+//! portable backend is those defaults (its `impl` is in `kernels.rs`, so
+//! that this file needs nothing from there). They are `#[inline(always)]`, so
+//! that the SIMD backends' tails (the elements after their last whole
+//! block) compile this code with their own features.
 //!
 //! Every square is formed with W(W+1)/2 word products (plus W for the top
 //! carry limb of an exact sum): each cross product aᵢaⱼ (i < j) once,
@@ -13,14 +18,27 @@
 //!
 //! The callers check lengths: kernels read `min(k, key elements)` elements.
 
-use uhash_core::pw::{Elem, MAX_W};
+use crate::reduce::COLS;
 
-/// Columns of an accumulator: 2W+1 ≤ 11.
-pub(crate) const COLS: usize = 2 * MAX_W + 1;
+/// The key words and message bytes from element `done` on: the tail a SIMD
+/// kernel leaves to the portable code after its whole blocks. (Unused on
+/// targets without a SIMD backend.)
+#[allow(dead_code)]
+#[inline(always)]
+pub(crate) fn after<'a, const W: usize>(
+    key: &'a [u32],
+    msg: &'a [u8],
+    done: usize,
+) -> (&'a [u32], &'a [u8]) {
+    (
+        key.get(W * done..).unwrap_or(&[]),
+        msg.get(4 * W * done..).unwrap_or(&[]),
+    )
+}
 
 /// Element `i`'s words from little-endian bytes.
 #[inline(always)]
-pub(crate) fn load<const W: usize>(b: &[u8]) -> [u32; W] {
+fn load<const W: usize>(b: &[u8]) -> [u32; W] {
     let mut out = [0u32; W];
     for (o, c) in out.iter_mut().zip(b.chunks_exact(4)) {
         *o = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
@@ -30,7 +48,7 @@ pub(crate) fn load<const W: usize>(b: &[u8]) -> [u32; W] {
 
 /// s = m + x over W words: the low W words and the carry (0 or 1).
 #[inline(always)]
-pub(crate) fn add<const W: usize>(m: &[u32; W], x: &[u32]) -> ([u32; W], u32) {
+fn add<const W: usize>(m: &[u32; W], x: &[u32]) -> ([u32; W], u32) {
     let mut s = [0u32; W];
     let mut carry = 0u64;
     for i in 0..W {
@@ -153,52 +171,4 @@ pub(crate) fn c2_columns<const W: usize, const EXACT: bool>(
         }
     }
     acc
-}
-
-/// Limbs of the values the reductions take: at most 2W+1 words of C-sums,
-/// or exact column sums below k·2^(2L+2) < 2^(64W+64) (k < 2^61 elements
-/// of a slice), i.e. 2W+2 limbs; two more for the folds' slack.
-const RED: usize = COLS + 3;
-
-/// The value Σ_c limbs[c]·2^(32c) mod p_W, for at most 2W+3 limbs below
-/// 2^(64W+64). With 2^(64W) ≡ c² (mod p), three folds V ← V mod 2^(64W) +
-/// c²·⌊V / 2^(64W)⌋ (c² < 2^12) bring any such V below 2^(64W+1); then
-/// [`Elem::from_wide_limbs_reduced`]. Fixed loop counts, no branch on the
-/// value.
-pub(crate) fn reduce_limbs<const W: usize>(limbs: &[u32]) -> Elem<W> {
-    let c = u64::from(uhash_core::pw::C[W - 1]);
-    let c2 = c * c;
-    let n = 2 * W + 3;
-    let mut v = [0u32; RED];
-    let take = limbs.len().min(n);
-    v[..take].copy_from_slice(&limbs[..take]);
-    for _ in 0..3 {
-        let mut out = [0u32; RED];
-        let mut carry = 0u64;
-        for i in 0..n {
-            let lo = if i < 2 * W { u64::from(v[i]) } else { 0 };
-            let hi = v.get(2 * W + i).copied().map_or(0, u64::from);
-            let t = lo + c2 * hi + carry;
-            out[i] = t as u32;
-            carry = t >> 32;
-        }
-        v = out;
-    }
-    Elem::<W>::from_wide_limbs_reduced(&v[..2 * W + 2])
-}
-
-/// Exact column sums (weights 2^(32c), each < 2^127, their value below
-/// 2^(64W+64)) mod p_W: carries propagated into 2W+3 limbs, then
-/// [`reduce_limbs`].
-pub(crate) fn reduce_columns<const W: usize>(col: &[u128; COLS]) -> Elem<W> {
-    let mut limbs = [0u32; RED];
-    let mut carry = 0u128;
-    for c in 0..=2 * W {
-        let v = col[c] + carry;
-        limbs[c] = v as u32;
-        carry = v >> 32;
-    }
-    limbs[2 * W + 1] = carry as u32;
-    limbs[2 * W + 2] = (carry >> 32) as u32;
-    reduce_limbs::<W>(&limbs[..2 * W + 3])
 }

@@ -32,17 +32,8 @@
 use core::arch::aarch64::*;
 use uhash_core::backend::Neon;
 
-use crate::soft::{self, COLS};
-
-/// Whether [`crate::Engine::detect`] picks NEON (on little-endian
-/// AArch64, where every CPU has it): yes. It cannot be timed here (the
-/// AArch64 tests run under qemu); the reasoning is the one behind the AVX2
-/// default: the same scheme with contiguous loads and an in-register
-/// transposition, four elements per block (AVX2: eight), so at least as
-/// many elements run vectorised, with `umull`/`umull2` and `usra` doing per
-/// 128-bit vector what `vpmuludq`, `vpsrlq` and `vpaddq` do per 256-bit
-/// one, and the soft kernel's 64-bit multiplies no cheaper.
-pub(crate) const NEON_DEFAULT: bool = true;
+use super::soft;
+use crate::kernels::COLS;
 
 /// Blocks between flushes of the exact lane sums into `u128`.
 const FLUSH: usize = 1 << 19;
@@ -203,8 +194,9 @@ macro_rules! square_into {
     }};
 }
 
+/// The kernel functions of `simd_backend!`.
 macro_rules! kernels {
-    ($($c2:ident, $sq:ident = $w:literal, $exact:literal;)+) => {
+    ($args:tt; $($c2:ident, $sq:ident = $w:literal, $exact:literal;)+) => {
         uhash_core::neon_fn! {
             $(
                 /// `soft::c2_columns` for this W and EXACT.
@@ -237,12 +229,8 @@ macro_rules! kernels {
                     for (o, v) in out.iter_mut().zip(&acc) {
                         *o = vgetq_lane_u64::<0>(*v).wrapping_add(vgetq_lane_u64::<1>(*v));
                     }
-                    let done = 4 * blocks;
-                    let tail = soft::c2_columns::<W, EXACT>(
-                        key.get(W * done..).unwrap_or(&[]),
-                        msg.get(4 * W * done..).unwrap_or(&[]),
-                    );
-                    for (o, t) in out.iter_mut().zip(tail) {
+                    let (key, msg) = soft::after::<W>(key, msg, 4 * blocks);
+                    for (o, t) in out.iter_mut().zip(soft::c2_columns::<W, EXACT>(key, msg)) {
                         *o = o.wrapping_add(t);
                     }
                     out
@@ -288,62 +276,15 @@ macro_rules! kernels {
                             }
                         }
                     }
-                    let done = 4 * blocks;
-                    let tail = soft::sum_squares::<W, EXACT>(
-                        key.get(W * done..).unwrap_or(&[]),
-                        msg.get(4 * W * done..).unwrap_or(&[]),
-                    );
-                    for (t, x) in total.iter_mut().zip(tail) {
+                    let (key, msg) = soft::after::<W>(key, msg, 4 * blocks);
+                    for (t, x) in total.iter_mut().zip(soft::sum_squares::<W, EXACT>(key, msg)) {
                         *t += x;
                     }
                     total
                 }
             )+
         }
-
-        /// `soft::c2_columns` with NEON.
-        #[inline]
-        pub(crate) fn c2_columns<const W: usize, const EXACT: bool>(
-            _: Neon,
-            key: &[u32],
-            msg: &[u8],
-        ) -> [u64; COLS] {
-            match (W, EXACT) {
-                $(($w, $exact) => {
-                    // SAFETY: the witness proves the NEON features were detected.
-                    unsafe { $c2(key, msg) }
-                })+
-                _ => soft::c2_columns::<W, EXACT>(key, msg),
-            }
-        }
-
-        /// `soft::sum_squares` with NEON.
-        #[inline]
-        pub(crate) fn sum_squares<const W: usize, const EXACT: bool>(
-            _: Neon,
-            key: &[u32],
-            msg: &[u8],
-        ) -> [u128; COLS] {
-            match (W, EXACT) {
-                $(($w, $exact) => {
-                    // SAFETY: the witness proves the NEON features were detected.
-                    unsafe { $sq(key, msg) }
-                })+
-                _ => soft::sum_squares::<W, EXACT>(key, msg),
-            }
-        }
     };
 }
 
-kernels! {
-    c2_1t, sq_1t = 1, true;
-    c2_1f, sq_1f = 1, false;
-    c2_2t, sq_2t = 2, true;
-    c2_2f, sq_2f = 2, false;
-    c2_3t, sq_3t = 3, true;
-    c2_3f, sq_3f = 3, false;
-    c2_4t, sq_4t = 4, true;
-    c2_4f, sq_4f = 4, false;
-    c2_5t, sq_5t = 5, true;
-    c2_5f, sq_5f = 5, false;
-}
+simd_backend!(Neon, kernels, []);

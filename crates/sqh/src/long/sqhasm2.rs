@@ -1,0 +1,47 @@
+//! [`Asm2Kernel`]: SQHasm2 (Def. 10) over one chunk.
+
+use uhash_core::Error;
+use uhash_core::kdf::{KeyStream, family};
+use uhash_core::keybuf::{ChunkBuf, KeyWords};
+use uhash_core::long::{ChunkHash, MAX_LANES};
+use uhash_core::pw::Elem;
+
+use super::{Level1, chunk_bytes, lane_bits, lanes, pad, stream_words32};
+use crate::kernels::{COLS, Engine, Kernels};
+
+/// SQHasm2 as a [`Level1`] function: exact column sums of the squares of
+/// the truncated sums (the value is what counts).
+pub(crate) struct Asm2;
+
+impl Level1 for Asm2 {
+    const FAMILY: u16 = family::SQH + 10;
+
+    fn columns<const W: usize>(e: Engine, key: &[u32], msg: &[u8]) -> [u128; COLS] {
+        e.sum_squares::<W, false>(key, msg)
+    }
+
+    /// The value's limbs, carries propagated (a chunk's Σ aᵢ² is below
+    /// 4096·2^(2L) < 2^(32(2W+1))).
+    fn row<const W: usize>(cols: &[u128; COLS]) -> [u32; COLS] {
+        let mut out = [0u32; COLS];
+        let mut carry = 0u128;
+        for (o, c) in out.iter_mut().zip(cols).take(2 * W + 1) {
+            let v = c + carry;
+            *o = v as u32;
+            carry = v >> 32;
+        }
+        out
+    }
+
+    fn finish<const W: usize>(cols: &[u128; COLS]) -> Elem<W> {
+        crate::sqhasm2::finish::<W>(cols)
+    }
+}
+
+kernel!(
+    /// SQHasm2 (Def. 10, output mod 2^L) over one chunk of k = C/4W
+    /// elements, the L-bit value split into lanes. Family `0x020A`.
+    /// Level-1 bound mod p: 2·2^-L (Thm. 7).
+    Asm2Kernel,
+    Asm2
+);
