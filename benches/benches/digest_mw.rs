@@ -24,7 +24,7 @@ use digest_mw::hash::{
 };
 use std::hint::black_box;
 use uhash_bench::fill_pseudo_random;
-use uhash_core::mac::Nonce;
+use uhash_core::mac::MacNonce;
 
 fn words(n: usize, seed: u64) -> Vec<u32> {
     let mut b = vec![0u8; 4 * n];
@@ -81,8 +81,8 @@ fn long(c: &mut Criterion) {
     long!(g, DigestMw64Hash, "DigestMw64Hash", msg);
     long!(g, DigestMw128Hash, "DigestMw128Hash", msg);
     long!(g, DigestMw256Hash, "DigestMw256Hash", msg);
-    let mut mac = DigestMw32Mac::from_seed(&[6; 16]).expect("seeds never fail");
-    let nonce = Nonce::from_counter(1);
+    let mac = DigestMw32Mac::from_seed(&[6; 16]).expect("seeds never fail");
+    let nonce = MacNonce::from_counter(1).expect("1 fits in 12 bytes");
     g.bench_with_input(
         BenchmarkId::new("DigestMw32Mac", msg.len()),
         &msg,

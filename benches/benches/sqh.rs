@@ -51,7 +51,7 @@ type Impl = (&'static str, Box<dyn Fn(&[u32], &[u8]) -> u64>);
 fn impls() -> Vec<Impl> {
     let mut v: Vec<Impl> = Vec::new();
     let mmh_engines = [
-        ("mmh96-soft", mmh::Engine32::soft()),
+        ("mmh96-soft", mmh::Engine32::portable()),
         ("mmh96-best", mmh::Engine32::detect()),
     ];
     for (name, e) in mmh_engines {

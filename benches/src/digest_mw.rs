@@ -18,7 +18,7 @@ use crate::{KeyMode, Row, fill_pseudo_random, looped};
 use digest_mw::Engine;
 use digest_mw::long::{CHUNK_BYTES, DigestMwKernel};
 use uhash_core::long::{ChunkHash, MAX_LANES};
-use uhash_core::mac::Nonce;
+use uhash_core::mac::MacNonce;
 
 const SEED: [u8; 16] = *b"digest bench sd!";
 const FIXED_MAX: usize = 64 << 10;
@@ -56,6 +56,7 @@ fn label(e: Engine) -> &'static str {
         "avx512" => "AVX-512 vpmuludq",
         "avx2" => "AVX2 vpmuludq",
         "neon" => "NEON umull",
+        _ if e.backend().is_asm() => "hand-written assembly",
         _ => "portable",
     }
 }
@@ -174,8 +175,8 @@ pub fn rows() -> Vec<Row> {
         "best",
         KeyMode::LongTerm,
         |_len| {
-            let mut mac = digest_mw::DigestMw32Mac::from_seed(&SEED).expect("seeds never fail");
-            let nonce = Nonce::from_counter(1);
+            let mac = digest_mw::DigestMw32Mac::from_seed(&SEED).expect("seeds never fail");
+            let nonce = MacNonce::from_counter(1).expect("1 fits in 12 bytes");
             looped(move |m: &[u8]| mac.authenticate(&nonce, m))
         },
     ));

@@ -16,7 +16,7 @@ use crate::{KeyMode, Row, fill_pseudo_random, looped};
 use mmh::long::{CHUNK_BYTES, Mmh32Kernel, NhKernel};
 use mmh::{Engine32, Engine64};
 use uhash_core::long::{ChunkHash, MAX_LANES};
-use uhash_core::mac::Nonce;
+use uhash_core::mac::MacNonce;
 
 /// `words` pseudo-random 32-bit key words whose first one is 64-byte
 /// aligned (as a user who keeps a long-term key would store it: SIMD key
@@ -65,7 +65,7 @@ fn engine32_label(e: Engine32) -> &'static str {
         "avx512" => "AVX-512 vpmuludq",
         "avx2" => "AVX2 vpmuludq",
         "neon" => "NEON umlal",
-        "asm" => "hand-written assembly",
+        _ if e.backend().is_asm() => "hand-written assembly",
         _ => "portable",
     }
 }
@@ -154,8 +154,8 @@ macro_rules! mac_row {
             "best",
             KeyMode::LongTerm,
             |_len| {
-                let mut mac = <$ty>::from_seed(&SEED).expect("mmh seeds never fail");
-                let nonce = Nonce::from_counter(1);
+                let mac = <$ty>::from_seed(&SEED).expect("mmh seeds never fail");
+                let nonce = MacNonce::from_counter(1).expect("1 fits in 12 bytes");
                 looped(move |m: &[u8]| mac.authenticate(&nonce, m))
             },
         )

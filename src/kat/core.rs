@@ -77,7 +77,7 @@ fn lane_bytes(call: &Call, hash_len: usize) -> Result<usize, String> {
 /// `wc_mac` from `uhash-core::mac`.
 pub(super) fn wc_mac_production(call: &Call) -> Answer {
     let b = lane_bytes(call, call.msg.len())?;
-    let nonce = uhash_core::mac::Nonce::from_bytes(nonce12(call)?);
+    let nonce = uhash_core::mac::MacNonce::from_bytes(nonce12(call)?);
     let mut out = vec![0u8; call.msg.len()];
     uhash_core::mac::tag_for_hash(&seed(call)?, &nonce, b, &call.msg, &mut out)
         .map_err(|e| e.to_string())?;

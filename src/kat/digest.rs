@@ -10,12 +10,11 @@
 
 use digest_mw::long::{DigestMwKernel, FAMILY_DIGEST_MW32};
 use digest_mw::{Engine, Word};
-use uhash_core::kdf;
-use uhash_core::long::{ChunkHash, LongHash};
-use uhash_core::mac::{MacHash, Nonce, WegmanCarter};
+use uhash_core::mac::MacNonce;
 
 use uhash_ref::digest as nr;
 
+use super::long::hash_or_tag;
 use super::decode::{
     add_words, key_prefix, msg_words, nonce12, param, param_b, param_count, push_le, ref_err, seed,
     words64,
@@ -238,11 +237,11 @@ pub(super) fn digest_prime(call: &Call) -> Answer {
     let b = param_b(call, &[16, 32])?;
     let k1_len = (256 + b as usize) / 8;
     let got = call.key.len();
-    if got < k1_len + digest_mw::prime::K2_MIN_BYTES {
+    if got < k1_len + digest_mw::K2_MIN_BYTES {
         return Err(format!(
             "key too short: needs k1 ({k1_len} bytes) followed by k2 (at least \
              {} bytes), got {got} bytes",
-            digest_mw::prime::K2_MIN_BYTES
+            digest_mw::K2_MIN_BYTES
         ));
     }
     let mut d = digest_mw::DigestPrime::from_key(b, &call.key).map_err(err)?;
@@ -314,39 +313,14 @@ pub(super) fn long_mac_reference(call: &Call) -> Answer {
     uhash_ref::mac::wegman_carter(&pad_key, &nonce, 32, &h).map_err(ref_err)
 }
 
-/// The hash (`mac = None`) or tag of `msg` under `LongHash<H>`.
-fn run<H: ChunkHash>(
-    seed: &[u8; 16],
-    msg: &[u8],
-    mac: Option<&Nonce>,
-    make: impl FnOnce(&mut kdf::KeyStream) -> Result<H, uhash_core::Error>,
-) -> Answer {
-    let mut h = LongHash::<H>::from_seed_with_kernel(seed, make).map_err(|e| e.to_string())?;
-    match mac {
-        None => {
-            h.update(msg);
-            let mut out = vec![0u8; LongHash::<H>::OUT_BYTES];
-            h.finalize_into(&mut out).map_err(|e| e.to_string())?;
-            Ok(out)
-        }
-        Some(nonce) => {
-            let mut pad_key: [u8; 16] =
-                kdf::expand_array(seed, <LongHash<H> as MacHash>::PAD_LABEL);
-            let mut m = WegmanCarter::new(h, &pad_key);
-            pad_key.fill(0);
-            Ok(m.authenticate(nonce, msg).as_bytes().to_vec())
-        }
-    }
-}
-
-fn long_production(call: &Call, mac: Option<&Nonce>) -> Answer {
+fn long_production(call: &Call, mac: Option<&MacNonce>) -> Answer {
     let (n, chunk) = long_params(call)?;
     let s = seed(call)?;
     let e = Engine::detect();
     macro_rules! lanes {
         ($($n:literal)+) => {
             match n {
-                $($n => run(&s, &call.msg, mac, |ks| {
+                $($n => hash_or_tag(&s, &call.msg, mac, |ks| {
                     DigestMwKernel::<$n, MAX_CHUNK>::from_key_stream_with(ks, chunk, e)
                 }),)+
                 other => Err(format!("param 'n' must be at most 8, got {other}")),
@@ -356,14 +330,14 @@ fn long_production(call: &Call, mac: Option<&Nonce>) -> Answer {
     lanes!(1 2 3 4 5 6 7 8)
 }
 
-/// `digest_mw_long_hash`: `LongHash` over `digest_mw::long::DigestMwKernel`.
+/// `digest_mw_long_hash`: the long-message hash over `digest_mw::long::DigestMwKernel`.
 pub(super) fn long_hash(call: &Call) -> Answer {
     long_production(call, None)
 }
 
-/// `digest_mw_long_mac`: `WegmanCarter` over the same `LongHash`.
+/// `digest_mw_long_mac`: the Wegman–Carter tag of the same hash.
 pub(super) fn long_mac(call: &Call) -> Answer {
     long_params(call)?;
-    let nonce = Nonce::from_bytes(nonce12(call)?);
+    let nonce = MacNonce::from_bytes(nonce12(call)?);
     long_production(call, Some(&nonce))
 }

@@ -8,11 +8,10 @@
 
 use mmh::long::{Mmh32Kernel, NhKernel};
 use mmh::{Engine32, Engine64};
-use uhash_core::kdf;
-use uhash_core::long::{ChunkHash, LongHash};
-use uhash_core::mac::{MacHash, Nonce, WegmanCarter};
+use uhash_core::mac::MacNonce;
 use uhash_ref::{mmh as rmmh, nh as unh};
 
+use super::long::hash_or_tag;
 use super::decode::{
     add_words, key_prefix, msg_words, nonce12, param, param_count, ref_err, seed, words32, words64,
 };
@@ -352,40 +351,14 @@ pub(super) fn nh_toeplitz(call: &Call) -> Answer {
 /// The largest `chunk` parameter (`long_spec` checks it).
 const MAX_CHUNK: usize = 1 << 16;
 
-/// The hash (`mac = None`) or tag of `msg` under `LongHash<H>` keyed from
-/// `seed` with the kernel built by `make`.
-fn run<H: ChunkHash>(
-    seed: &[u8; 16],
-    msg: &[u8],
-    mac: Option<&Nonce>,
-    make: impl FnOnce(&mut kdf::KeyStream) -> Result<H, uhash_core::Error>,
-) -> Answer {
-    let mut h = LongHash::<H>::from_seed_with_kernel(seed, make).map_err(|e| e.to_string())?;
-    match mac {
-        None => {
-            h.update(msg);
-            let mut out = vec![0u8; LongHash::<H>::OUT_BYTES];
-            h.finalize_into(&mut out).map_err(|e| e.to_string())?;
-            Ok(out)
-        }
-        Some(nonce) => {
-            let mut pad_key: [u8; 16] =
-                kdf::expand_array(seed, <LongHash<H> as MacHash>::PAD_LABEL);
-            let mut m = WegmanCarter::new(h, &pad_key);
-            pad_key.fill(0);
-            Ok(m.authenticate(nonce, msg).as_bytes().to_vec())
-        }
-    }
-}
-
 /// Dispatches the run-time lane count to the kernels' const parameter.
-fn long_value(spec: &LongSpec, seed: &[u8; 16], msg: &[u8], mac: Option<&Nonce>) -> Answer {
+fn long_value(spec: &LongSpec, seed: &[u8; 16], msg: &[u8], mac: Option<&MacNonce>) -> Answer {
     let chunk = spec.chunk;
     let e = Engine32::detect();
     macro_rules! lanes {
         ($kernel:ident, $($n:literal)+) => {
             match spec.lanes {
-                $($n => run(seed, msg, mac, |ks| {
+                $($n => hash_or_tag(seed, msg, mac, |ks| {
                     $kernel::<$n, MAX_CHUNK>::from_key_stream_with(ks, chunk, e)
                 }),)+
                 other => Err(format!("param 'n' must be at most 8, got {other}")),
@@ -404,10 +377,10 @@ pub(super) fn long_hash(call: &Call) -> Answer {
     long_value(&spec, &seed(call)?, &call.msg, None)
 }
 
-/// `long_mac`: `uhash_core::mac::WegmanCarter` over the `long_hash` value,
-/// pad key under label (family, n, 0xff, 0).
+/// `long_mac`: the Wegman–Carter tag of the `long_hash` value, pad key
+/// under label (family, n, 0xff, 0).
 pub(super) fn long_mac(call: &Call) -> Answer {
     let spec = long_spec(call)?;
-    let nonce = Nonce::from_bytes(nonce12(call)?);
+    let nonce = MacNonce::from_bytes(nonce12(call)?);
     long_value(&spec, &seed(call)?, &call.msg, Some(&nonce))
 }

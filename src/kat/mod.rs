@@ -52,6 +52,7 @@ mod core;
 mod decode;
 mod dfc;
 mod digest;
+mod long;
 mod mmh;
 mod poly1305;
 mod sqh;
