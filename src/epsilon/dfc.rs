@@ -180,7 +180,7 @@ pub fn specs(b: u32) -> Vec<Spec> {
     }
     for blocks in [1u32, 2] {
         let max_b = if blocks == 1 { 10 } else { 8 };
-        if b % 2 == 0 && (2..=max_b).contains(&b) {
+        if b.is_multiple_of(2) && (2..=max_b).contains(&b) {
             let n = super::wrap_count(prime_above(b), b) as f64;
             let bound = Bound::pow2(
                 "ours",

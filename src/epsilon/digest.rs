@@ -112,12 +112,29 @@ impl Construction for Digest {
             *o = self.hash(&k[..kw], &m[..t]) as u32;
         }
     }
+    /// First the messages that differ in one word, that word taking
+    /// values 1, 2^j and 2^j ± 1 (the exhaustive worst cases at t = 1 are
+    /// such pairs, e.g. ⟨1⟩ vs ⟨17⟩ at b = 7), the other words 0; then all
+    /// vectors over the edge values.
     fn candidates(&self) -> Vec<(u64, u64)> {
-        all_pairs(&vectors(
-            &edge_values(self.b, 1 << self.b),
-            self.b,
+        let b = self.b;
+        let mut v: Vec<u64> = (0..b)
+            .flat_map(|j| [1u64 << j, (1u64 << j) + 1, (1u64 << j).saturating_sub(1)])
+            .filter(|&x| x > 0 && x < 1 << b)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        let mut out = Vec::new();
+        for i in 0..self.t {
+            let at: Vec<u64> = v.iter().map(|&x| x << (b * i)).collect();
+            out.extend(all_pairs(&at));
+        }
+        out.extend(all_pairs(&vectors(
+            &edge_values(b, 1 << b),
+            b,
             self.t as usize,
-        ))
+        )));
+        out
     }
     fn show(&self, msg: u64) -> String {
         let w = unpack(msg, self.b, self.t as usize);

@@ -465,18 +465,20 @@ fn search(c: &dyn Construction, extras: Extras, samples: u64, seed: u64) -> Meas
         .into_iter()
         .filter(|&(a, b)| a != b && a < count && b < count)
         .collect();
-    // At most `samples` candidates: a seeded subset (partial Fisher–Yates),
-    // in their original order.
+    // At most `samples` candidates: the first samples/2 as given (families
+    // list their targeted pairs first), the rest a seeded subset (partial
+    // Fisher–Yates) of the others, in their original order.
     let keep = samples.max(1) as usize;
     if pairs.len() > keep {
-        let mut idx: Vec<usize> = (0..pairs.len()).collect();
-        for i in 0..keep {
+        let head = keep / 2;
+        let mut idx: Vec<usize> = (head..pairs.len()).collect();
+        for i in 0..keep - head {
             let j = i + rng.below((idx.len() - i) as u64) as usize;
             idx.swap(i, j);
         }
-        idx.truncate(keep);
+        idx.truncate(keep - head);
         idx.sort_unstable();
-        pairs = idx.into_iter().map(|i| pairs[i]).collect();
+        pairs = (0..head).chain(idx).map(|i| pairs[i]).collect();
     }
     for _ in 0..samples {
         let a = rng.below(count);
@@ -527,14 +529,25 @@ fn search(c: &dyn Construction, extras: Extras, samples: u64, seed: u64) -> Meas
 }
 
 /// The distribution count: max over m ≠ 0 (message index 0 is the zero
-/// message) and y of #{k : h_k(m) = y}.
-fn distribution(c: &dyn Construction) -> Extreme {
-    let (m, keys) = (c.message_count().min(1 << 16), c.key_count());
+/// message) and y of #{k : h_k(m) = y}. Every message when that is at most
+/// 2^28 evaluations, else message 1 (Nguyen–Roscoe's m = 0^(b−1)1) and a
+/// seeded sample of 2^28/keys messages.
+fn distribution(c: &dyn Construction, seed: u64) -> Extreme {
+    let (count, keys) = (c.message_count(), c.key_count());
+    let msgs: Vec<u64> = if (count - 1).saturating_mul(keys) <= 1 << 28 {
+        (1..count).collect()
+    } else {
+        let mut rng = Rng::new(seed);
+        let n = ((1u64 << 28) / keys).max(16);
+        std::iter::once(1)
+            .chain((0..n).map(|_| 1 + rng.below(count - 1)))
+            .collect()
+    };
     let size = c.group().size() as usize;
     let mut best = Extreme::default();
     let mut out = vec![0u32; BLOCK as usize];
     let mut hist = vec![0u64; size];
-    for msg in 1..m {
+    for (order, &msg) in msgs.iter().enumerate() {
         hist.iter_mut().for_each(|h| *h = 0);
         let mut k0 = 0;
         while k0 < keys {
@@ -546,7 +559,7 @@ fn distribution(c: &dyn Construction) -> Extreme {
             k0 += len as u64;
         }
         for (y, &n) in hist.iter().enumerate() {
-            best.offer(n, (msg, msg), y as u64, msg);
+            best.offer(n, (msg, msg), y as u64, order as u64);
         }
     }
     best
@@ -560,7 +573,11 @@ pub fn measure(c: &dyn Construction, plan: Plan, extras: Extras) -> Measured {
     };
     out.keys = c.key_count();
     if extras.dist {
-        out.dist = Some(distribution(c));
+        let seed = match plan {
+            Plan::Exhaustive => 1,
+            Plan::Search { seed, .. } => seed,
+        };
+        out.dist = Some(distribution(c, seed));
     }
     out
 }

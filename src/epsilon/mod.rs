@@ -82,6 +82,9 @@ pub struct Bound {
     pub text: String,
     /// Where it is stated.
     pub source: &'static str,
+    /// The formula for plot legends when it is not `text` with the
+    /// exponent written in terms of b (e.g. `N_c2·2^-L`).
+    pub legend: Option<String>,
 }
 
 impl Bound {
@@ -92,7 +95,14 @@ impl Bound {
             value: coef * (-f64::from(e)).exp2(),
             text: format!("{}·2^-{e}", report::num(coef)),
             source,
+            legend: None,
         }
+    }
+
+    /// The same bound with a legend formula for the plots.
+    pub fn with_legend(mut self, formula: &str) -> Self {
+        self.legend = Some(formula.to_owned());
+        self
     }
 
     /// Any value, written as given.
@@ -102,6 +112,7 @@ impl Bound {
             value,
             text,
             source,
+            legend: None,
         }
     }
 

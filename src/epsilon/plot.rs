@@ -11,7 +11,7 @@ use std::sync::Once;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::Row;
+use super::{Bound, Row};
 
 /// The bundled font (Apache-2.0, see `assets/fonts/README.md`).
 static FONT: &[u8] = include_bytes!("../../assets/fonts/Roboto-Regular-subset.ttf");
@@ -36,11 +36,87 @@ const PANEL_H: u32 = 520;
 
 /// One line of a panel.
 struct Line {
+    /// Identity within the panel.
+    key: String,
+    /// The legend text.
     label: String,
     color: RGBColor,
     /// 0 = measured, 1.. = bound index + 1.
     style: usize,
     points: Vec<(f64, f64)>,
+}
+
+/// Adds a point to the line `key` (created with its legend `label`,
+/// `color` and `style`).
+fn push(
+    lines: &mut Vec<Line>,
+    key: String,
+    label: String,
+    color: RGBColor,
+    style: usize,
+    pt: (f64, f64),
+) {
+    if !pt.1.is_finite() {
+        return;
+    }
+    match lines.iter_mut().find(|l| l.key == key) {
+        Some(l) => l.points.push(pt),
+        None => lines.push(Line {
+            key,
+            label,
+            color,
+            style,
+            points: vec![pt],
+        }),
+    }
+}
+
+/// A bound's formula in terms of the x axis: `6·2^-7` at x = 7 reads
+/// `6·2^-b`, `72·2^-14` reads `72·2^-2b`; `1/p_b² = 1/131²` reads `1/p_b²`.
+fn formula(b: &Bound, x: u32, sym: &str) -> String {
+    if let Some(f) = &b.legend {
+        return f.clone();
+    }
+    let text = b.text.split(" = ").next().unwrap_or("");
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("2^-") {
+        out.push_str(&rest[..i + 3]);
+        rest = &rest[i + 3..];
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        let n: u32 = rest[..digits].parse().unwrap_or(0);
+        let e = match n {
+            _ if n == x => sym.to_owned(),
+            _ if n == 2 * x => format!("2{sym}"),
+            _ if n + 3 == x => format!("({sym}-3)"),
+            _ => n.to_string(),
+        };
+        out.push_str(&e);
+        rest = &rest[digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The x-axis description and symbol of a panel.
+fn axis(panel: &str) -> (&'static str, &'static str) {
+    if panel.starts_with("Square Hash") {
+        ("element width L = l·w (bits)", "L")
+    } else if panel.starts_with("trunc") {
+        ("output width b′ (bits)", "b′")
+    } else {
+        ("word width b (bits)", "b")
+    }
+}
+
+/// The short name of a bound's source: up to its first `:` or ` (`.
+fn short(source: &str) -> &str {
+    let cut = [source.find(':'), source.find(" (")]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(source.len());
+    &source[..cut]
 }
 
 /// The panels in order of first appearance, each with its lines.
@@ -56,39 +132,48 @@ fn panels(rows: &[Row]) -> Vec<(String, Vec<Line>)> {
         };
         let lines = &mut out[pi].1;
         let group = format!("{} {}", row.name, row.params);
+        let measured = format!("{group}: measured");
         let groups: Vec<&str> = lines
             .iter()
             .filter(|l| l.style == 0)
-            .map(|l| l.label.as_str())
+            .map(|l| l.key.as_str())
             .collect();
         let gi = groups
             .iter()
-            .position(|g| g.starts_with(&group))
+            .position(|g| *g == measured)
             .unwrap_or(groups.len());
         let color = COLORS[gi % COLORS.len()];
         let x = f64::from(row.x);
-        let mut push = |label: String, style: usize, y: f64| {
-            if !y.is_finite() {
-                return;
-            }
-            match lines.iter_mut().find(|l| l.label == label) {
-                Some(l) => l.points.push((x, y)),
-                None => lines.push(Line {
-                    label,
-                    color,
-                    style,
-                    points: vec![(x, y)],
-                }),
-            }
-        };
         let p = row.count as f64 / row.keys as f64;
-        push(
-            format!("{group}: measured {}", row.stat.name()),
-            0,
-            p.log2(),
-        );
+        let label = format!("{group}: measured {}", row.stat.name());
+        push(lines, measured, label, color, 0, (x, p.log2()));
         for (i, b) in row.bounds.iter().enumerate() {
-            push(format!("{group}: {} bound", b.label), i + 1, b.value.log2());
+            // One line per bound statement shared by several constructions
+            // (the same source giving the same value at this width), else
+            // one per construction.
+            let y = b.value.log2();
+            let shared = format!("{}|{}", b.label, b.source);
+            let clash = lines
+                .iter()
+                .any(|l| l.key == shared && l.points.iter().any(|&(px, py)| px == x && py != y));
+            let f = formula(b, row.x, axis(row.panel).1);
+            let (key, label) = if clash {
+                (
+                    format!("{group}|{}", b.label),
+                    format!("{group}: {} bound {f}", b.label),
+                )
+            } else {
+                (
+                    shared,
+                    format!("{} bound {f} ({})", b.label, short(b.source)),
+                )
+            };
+            if !lines
+                .iter()
+                .any(|l| l.key == key && l.points.contains(&(x, y)))
+            {
+                push(lines, key, label, color, i + 1, (x, y));
+            }
         }
     }
     out
@@ -121,13 +206,13 @@ fn draw_panel<DB: DrawingBackend>(
         .map_err(err)?;
     chart
         .configure_mesh()
-        .x_desc("width b (bits)")
+        .x_desc(axis(title).0)
         .y_desc("log2 probability")
         .x_labels((x1 - x0) as usize + 2)
         .x_label_formatter(&|x| format!("{x:.0}"))
         .y_label_formatter(&|y| format!("{y:.0}"))
-        .label_style((FAMILY, 13))
-        .axis_desc_style((FAMILY, 14))
+        .label_style((FAMILY, 14))
+        .axis_desc_style((FAMILY, 16))
         .light_line_style(WHITE.mix(0.0))
         .bold_line_style(BLACK.mix(0.08))
         .draw()
@@ -178,10 +263,10 @@ fn draw_panel<DB: DrawingBackend>(
     }
     chart
         .configure_series_labels()
-        .position(SeriesLabelPosition::LowerLeft)
+        .position(SeriesLabelPosition::UpperRight)
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK.mix(0.3))
-        .label_font((FAMILY, 11))
+        .label_font((FAMILY, 14))
         .draw()
         .map_err(err)?;
     Ok(())

@@ -120,7 +120,7 @@ impl Construction for Poly {
 /// The specs at width b (even, 4..=16): q = 1 and 2 chunks, r clamped and
 /// not.
 pub fn specs(b: u32) -> Vec<Spec> {
-    if b % 2 != 0 || !(4..=16).contains(&b) {
+    if !b.is_multiple_of(2) || !(4..=16).contains(&b) {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -132,7 +132,7 @@ pub fn specs(b: u32) -> Vec<Spec> {
             let bound = Bound::custom(
                 "paper",
                 u * f64::from(q) / keys as f64,
-                format!("{}·{q}/2^{}", super::report::num(u), keys.trailing_zeros()),
+                format!("{}·{q}·2^-{}", super::report::num(u), keys.trailing_zeros()),
                 "Poly1305 Thm. 3.3: U·q/#R",
             );
             out.push(Spec {

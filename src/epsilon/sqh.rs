@@ -295,21 +295,26 @@ pub fn bounds(v: Variant, l: u32, w: u32) -> Vec<Bound> {
             "docs/sqh-spec.md §4 (Thm. 6 × Thm. 7)",
         )],
         Variant::C => vec![
-            Bound::pow2("ours", c, big, "docs/sqh-spec.md §4: 3^(2w+1)"),
-            Bound::pow2("paper", 3f64.powi(2 * w as i32), big, "SQH Thm. 8: 3^(2w)"),
+            Bound::pow2("ours", c, big, "docs/sqh-spec.md §4: 3^(2w+1)")
+                .with_legend(&format!("3^{}·2^-L", 2 * w + 1)),
+            Bound::pow2("paper", 3f64.powi(2 * w as i32), big, "SQH Thm. 8: 3^(2w)")
+                .with_legend(&format!("3^{}·2^-L", 2 * w)),
         ],
         Variant::C2 => vec![
-            Bound::pow2("ours", c, big, "docs/sqh-spec.md §4: N_c2"),
-            Bound::pow2("paper", paper_product(w), big, "SQH Thm. 9: Π(4i+1)²"),
+            Bound::pow2("ours", c, big, "docs/sqh-spec.md §4: N_c2").with_legend("N_c2·2^-L"),
+            Bound::pow2("paper", paper_product(w), big, "SQH Thm. 9: Π(4i+1)²")
+                .with_legend("Π(4i+1)²·2^-L"),
         ],
         Variant::E => vec![
-            Bound::pow2("ours", 2.0 * n * c, big, "docs/sqh-spec.md §4: 6·N_E"),
+            Bound::pow2("ours", 2.0 * n * c, big, "docs/sqh-spec.md §4: 6·N_E")
+                .with_legend("6·N_E·2^-L"),
             Bound::pow2(
                 "paper",
                 6.0 * paper_product(w),
                 big,
                 "SQH Thm. 10: 6·Π(4i+1)²",
-            ),
+            )
+            .with_legend("6·Π(4i+1)²·2^-L"),
         ],
     }
 }
@@ -337,7 +342,7 @@ pub fn specs(l: u32) -> Vec<Spec> {
                 family: "sqh",
                 panel,
                 name: v.name().into(),
-                params: format!("l={l}, w={w}"),
+                params: format!("w={w}"),
                 x: l * w,
                 exp: l * w,
                 cons: Box::new(Sqh::new(l, w, v)),
