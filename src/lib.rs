@@ -12,6 +12,7 @@
 //! | [`digest_mw`] | `digest-mw` | Nguyen–Roscoe digest, trunc, digestMW and digest′ exact to the paper: fixed-length functions (b = 16, 32, 64), digest′ for manual authentication, long-message hashes with `UniversalHash`, Wegman–Carter MACs; soft, AVX2, AVX-512 and NEON backends |
 //! | [`sqh`] | `sqh` | Square Hash (Etzel–Patel–Ramzan): SQH, SQHU, SQH\*, SQHasm, SQHasm2, SQHc, SQHc2, SQHE for w = 1..5, Toeplitz, long-message hashes and MACs; soft and AVX2 backends |
 //! | [`kat`] | (this crate) | the known-answer driver behind `uhash kat` |
+//! | [`epsilon`] | (this crate) | the ε lab behind `uhash epsilon`: measured collision probabilities at reduced widths beside the bounds |
 //!
 //! The other hash families (the Nguyen–Roscoe digest, Poly1305-AES) join
 //! this list as their crates land.
@@ -30,4 +31,5 @@ pub use poly1305_aes;
 pub use sqh;
 pub use uhash_core as core;
 
+pub mod epsilon;
 pub mod kat;

@@ -3,6 +3,7 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+use uhash::epsilon;
 use uhash::kat::{self, Impl};
 
 const USAGE: &str = "\
@@ -11,13 +12,14 @@ uhash: universal hash functions and MACs
 Usage: uhash <COMMAND> [OPTIONS]
 
 Commands:
-  kat    Answer known-answer calls: JSON Lines on stdin, one answer per line on stdout
+  kat      Answer known-answer calls: JSON Lines on stdin, one answer per line on stdout
+  epsilon  Measure collision probabilities at reduced widths beside the proven bounds
 
 Options:
   -h, --help       Print this help
   -V, --version    Print the version
 
-See 'uhash kat --help' for the record format.
+See 'uhash kat --help' for the record format, 'uhash epsilon --help' for the lab.
 ";
 
 const KAT_USAGE: &str = "\
@@ -80,11 +82,105 @@ fn main() -> ExitCode {
             "-h" | "--help" | "help" => print(USAGE),
             "-V" | "--version" => print(concat!("uhash ", env!("CARGO_PKG_VERSION"), "\n")),
             "kat" => kat_main(rest),
+            "epsilon" => epsilon_main(rest),
             other if other.starts_with('-') => {
                 usage_error(&format!("unknown option '{other}'"), "uhash --help")
             }
             other => usage_error(&format!("unknown command '{other}'"), "uhash --help"),
         },
+    }
+}
+
+fn epsilon_usage() -> String {
+    let families: Vec<String> = epsilon::FAMILIES
+        .iter()
+        .map(|(name, what)| format!("  {name:<10} {what}"))
+        .collect();
+    format!(
+        "uhash epsilon: measure max Pr_k[h_k(m) = h_k(m')] and max Pr_k[h_k(m) - h_k(m') = d]
+at reduced word widths over all keys, beside the theorems' bounds
+
+Usage: uhash epsilon FAMILY [--bits B] [--exhaustive | --samples N] [--seed S] [--out DIR]
+
+FAMILY is one of the names below, or 'all'.
+
+Options:
+      --bits <B>     One word width (default: the family's sweep of widths)
+      --exhaustive   Every pair of distinct messages (widths where that is too
+                     much work are skipped); default: every pair where the work
+                     is at most 2^32 pair-keys, the search otherwise
+      --samples <N>  The search: structured candidates, N random pairs and N/2
+                     hill-climbing steps, all keys for each pair
+      --seed <S>     The search's seed (default 1)
+      --out <DIR>    Also write DIR/epsilon.csv, DIR/epsilon.svg, DIR/epsilon.png
+  -h, --help         Print this help
+
+Families:
+{}
+
+Method and results: docs/epsilon.md
+",
+        families.join("\n")
+    )
+}
+
+fn epsilon_main(args: &[String]) -> ExitCode {
+    const HELP: &str = "uhash epsilon --help";
+    let mut opts = epsilon::Options::default();
+    let mut family = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_owned())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = |what: &str| -> Result<String, ExitCode> {
+            match inline.clone().or_else(|| args.next().cloned()) {
+                Some(v) => Ok(v),
+                None => Err(usage_error(&format!("option '{what}' needs a value"), HELP)),
+            }
+        };
+        let number = |what: &str, v: String| -> Result<u64, ExitCode> {
+            v.parse()
+                .map_err(|_| usage_error(&format!("option '{what}': '{v}' is not a number"), HELP))
+        };
+        let step = match name {
+            "-h" | "--help" => return print(&epsilon_usage()),
+            "--bits" => value("--bits")
+                .and_then(|v| number("--bits", v))
+                .map(|b| opts.bits = Some(b as u32)),
+            "--exhaustive" => {
+                opts.mode = epsilon::Mode::Exhaustive;
+                Ok(())
+            }
+            "--samples" => value("--samples")
+                .and_then(|v| number("--samples", v))
+                .map(|n| opts.mode = epsilon::Mode::Samples(n)),
+            "--seed" => value("--seed")
+                .and_then(|v| number("--seed", v))
+                .map(|s| opts.seed = s),
+            "--out" => value("--out").map(|d| opts.out = Some(d.into())),
+            a if a.starts_with('-') => Err(usage_error(&format!("unknown option '{a}'"), HELP)),
+            a if family.is_none() => {
+                family = Some(a.to_owned());
+                Ok(())
+            }
+            a => Err(usage_error(&format!("unexpected argument '{a}'"), HELP)),
+        };
+        if let Err(code) = step {
+            return code;
+        }
+    }
+    let Some(family) = family else {
+        return usage_error("missing FAMILY", HELP);
+    };
+    let mut out = io::stdout().lock();
+    match epsilon::run(&family, &opts, &mut out) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = out.flush();
+            usage_error(&e, HELP)
+        }
     }
 }
 

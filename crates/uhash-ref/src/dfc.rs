@@ -5,7 +5,8 @@
 use num_bigint::BigUint;
 
 use crate::RefError;
-use crate::util::{low_u64, pow2};
+use crate::primes::next_prime_above_pow2;
+use crate::util::{check_key_words, check_msg_words, check_range, low_u64, pow2};
 
 /// The DFC decorrelation module (Noilhan, **§2** "Calculation of
 /// ax + b mod 2^64 + 13 mod 2^64"):
@@ -50,6 +51,78 @@ pub fn horner_hash(a: u64, b: u64, msg: &[u8]) -> u64 {
         acc = (&a * acc + m) % &p;
     }
     low_u64(&(((&a * acc + BigUint::from(b)) % &p) % pow2(64)))
+}
+
+/// The decorrelation module at a reduced word width — the "same shape"
+/// with `bits`-bit words (used by the ε lab, `uhash epsilon dfc`):
+///
+/// `dfc_module_b(bits, a, b, x) = ((a·x + b) mod p_bits) mod 2^bits`,
+///
+/// `p_bits = next_prime_above_pow2(bits)`, the smallest prime above
+/// `2^bits`, as `2^64 + 13` is the smallest prime above `2^64`: with
+/// `bits = 64` this is [`dfc_module`].
+///
+/// # Errors
+/// `bits` outside `1..=64` (`InvalidParameter`); `a` or `b` not below
+/// `2^bits` (`InvalidKey`); `x` not below `2^bits` (`InvalidMessage`).
+pub fn dfc_module_b(bits: u32, a: u64, b: u64, x: u64) -> Result<u64, RefError> {
+    check_range("bits", bits, 1, 64)?;
+    check_key_words(&[a, b], bits)?;
+    check_msg_words(&[x], bits)?;
+    let p = next_prime_above_pow2(bits);
+    let value = BigUint::from(a) * BigUint::from(x) + BigUint::from(b);
+    Ok(low_u64(&((value % p) % pow2(bits))))
+}
+
+/// The Horner hash of [`horner_hash`] with its byte and block sizes as
+/// parameters (used by the ε lab at a reduced width): the message is a
+/// sequence of `unit_bits`-bit units (`msg[i] < 2^unit_bits`), a block is
+/// `units_per_block` units read little-endian (the last one zero-padded),
+/// the length block is the number of units, and the prime is the smallest
+/// one above `2^B`, `B = unit_bits·units_per_block`:
+///
+/// acc = 0; acc ← (a·acc + m_i) mod p for every block and then the length;
+/// the result is `((a·acc + b) mod p) mod 2^B`.
+///
+/// With `unit_bits = 8`, `units_per_block = 8` this is [`horner_hash`]
+/// (bytes, 8-byte blocks, `p = 2^64 + 13`).
+///
+/// # Errors
+/// `B` outside `1..=64` or a zero parameter (`InvalidParameter`); `a`, `b`
+/// not below `2^B` (`InvalidKey`); a unit not below `2^unit_bits`
+/// (`InvalidMessage`).
+pub fn horner_hash_units(
+    unit_bits: u32,
+    units_per_block: u32,
+    a: u64,
+    b: u64,
+    msg: &[u64],
+) -> Result<u64, RefError> {
+    let block_bits = unit_bits.saturating_mul(units_per_block);
+    check_range("unit_bits", unit_bits, 1, 64)?;
+    check_range("block bits", block_bits, 1, 64)?;
+    check_key_words(&[a, b], block_bits)?;
+    check_msg_words(msg, unit_bits)?;
+    let p = next_prime_above_pow2(block_bits);
+    let a = BigUint::from(a);
+    let mut blocks: Vec<BigUint> = msg
+        .chunks(units_per_block as usize)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .enumerate()
+                .map(|(j, &u)| BigUint::from(u) << (unit_bits * j as u32))
+                .sum()
+        })
+        .collect();
+    blocks.push(BigUint::from(msg.len()));
+    let mut acc = BigUint::ZERO;
+    for m in blocks {
+        acc = (&a * acc + m) % &p;
+    }
+    Ok(low_u64(
+        &(((&a * acc + BigUint::from(b)) % &p) % pow2(block_bits)),
+    ))
 }
 
 /// The DFC (v1) constants, derived from e at first use: the fractional part

@@ -16,6 +16,7 @@
 //! | [`poly1305`] | Bernstein, *The Poly1305-AES message-authentication code*, FSE 2005; RFC 8439 §2.5 |
 //! | [`dfc`] | Noilhan, *Software Optimization of Decorrelation Module* (DFC) |
 //! | [`sqh`] | Etzel, Patel, Ramzan, *Square Hash*, CRYPTO 1999 — SQH, SQHU, SQH\*, SQHasm, SQHasm2, SQHc, SQHc2, SQHE, Toeplitz (as `docs/sqh-spec.md`) |
+//! | [`sqh_words`] | Square Hash with the word size `l` as a parameter (the ε lab's reduced widths); equal to [`sqh`] for `l = 32` |
 //! | [`reduce`] | the primes `2^32+15`, `2^64+13`, `2^130−5`, the Square Hash primes, and `x mod p` oracles |
 //! | [`primes`] | Miller–Rabin and the smallest-prime-above-`2^b` search |
 //!
@@ -49,6 +50,7 @@ pub mod poly1305;
 pub mod primes;
 pub mod reduce;
 pub mod sqh;
+pub mod sqh_words;
 
 pub use error::RefError;
 pub use num_bigint::BigUint;

@@ -79,6 +79,60 @@ pub fn poly1305_mod_p(r: &[u8; 16], msg: &[u8]) -> BigUint {
     sum % p
 }
 
+/// The polynomial of [`poly1305_mod_p`] with its byte and chunk sizes and
+/// its prime as parameters (used by the ε lab at a reduced width):
+///
+/// `(c_1 r^q + c_2 r^(q−1) + … + c_q r^1) mod prime`,
+///
+/// where the message is a sequence of `unit_bits`-bit units
+/// (`msg[i] < 2^unit_bits`), chunk `i` is `units_per_chunk` units (the last
+/// may be shorter) read little-endian, and `c_i` is that value plus
+/// `2^(unit_bits·len)` (`len` = the units in the chunk): Bernstein §2's
+/// "append a 1" padding. The empty message gives `0`. `r` is used as given.
+///
+/// With `unit_bits = 8`, `units_per_chunk = 16` and `prime = 2^130 − 5`
+/// this is [`poly1305_mod_p`].
+///
+/// # Errors
+/// A zero parameter or a zero `prime` (`InvalidParameter`); a unit not
+/// below `2^unit_bits` (`InvalidMessage`).
+pub fn poly_mod_prime(
+    unit_bits: u32,
+    units_per_chunk: u32,
+    prime: &BigUint,
+    r: &BigUint,
+    msg: &[u64],
+) -> Result<BigUint, RefError> {
+    if unit_bits == 0 || unit_bits > 64 || units_per_chunk == 0 || *prime == BigUint::ZERO {
+        return Err(RefError::InvalidParameter(
+            "unit_bits in 1..=64, units_per_chunk >= 1 and a non-zero prime are required".into(),
+        ));
+    }
+    if let Some(i) = msg
+        .iter()
+        .position(|&u| unit_bits < 64 && u >> unit_bits != 0)
+    {
+        return Err(RefError::InvalidMessage(format!(
+            "unit {i} = {:#x} is not < 2^{unit_bits}",
+            msg[i]
+        )));
+    }
+    let chunks: Vec<&[u64]> = msg.chunks(units_per_chunk as usize).collect();
+    let q = chunks.len();
+    let mut sum = BigUint::ZERO;
+    for (idx, chunk) in chunks.iter().enumerate() {
+        let len_bits = unit_bits * chunk.len() as u32;
+        let value: BigUint = chunk
+            .iter()
+            .enumerate()
+            .map(|(j, &u)| BigUint::from(u) << (unit_bits * j as u32))
+            .sum();
+        let c_i = value + pow2(len_bits);
+        sum += c_i * r.modpow(&BigUint::from(q - idx), prime);
+    }
+    Ok(sum % prime)
+}
+
 /// The 16-byte little-endian representation of `x mod 2^128`.
 fn le16(x: &BigUint) -> [u8; 16] {
     let reduced = x % pow2(128);

@@ -94,3 +94,25 @@ pub fn next_prime_above_pow2(bits: u32) -> BigUint {
     }
     n
 }
+
+/// The largest prime strictly below `2^bits` (`bits >= 2`).
+///
+/// Definition: `max { p prime : p < 2^bits }`, found by testing
+/// `2^bits − 1, 2^bits − 2, …` in order with [`is_probable_prime`]. It fixes
+/// the "same shape" modulus of the ε lab's reduced-width Poly1305: `2^130 − 5`
+/// is the largest prime below `2^130` (`bits = 130 → 2^130 − 5`, checked in
+/// `tests/small_width.rs`), so the reduced version uses the largest prime
+/// below `2^(b+2)`. Exact for `bits <= 81` (see [`is_probable_prime`]).
+///
+/// Returns `2` for `bits < 2` (there is no prime below `2^bits` then; the
+/// caller is expected to pass `bits >= 2`).
+pub fn prev_prime_below_pow2(bits: u32) -> BigUint {
+    if bits < 2 {
+        return BigUint::from(2u32);
+    }
+    let mut n = pow2(bits) - 1u32;
+    while !is_probable_prime(&n) {
+        n -= 1u32;
+    }
+    n
+}
