@@ -399,3 +399,46 @@ fn output_length_is_checked_and_states_reset() {
     assert_eq!(st.finalize_lanes(key), again.finalize_lanes());
     assert_eq!(want.len(), 16);
 }
+
+/// The parallel one-shot hash equals the one-thread hash at many lengths
+/// and thread counts (segments of 1 MiB: 2, 3 and more segments, a partial
+/// last chunk, none).
+#[cfg(feature = "rayon")]
+#[test]
+fn parallel_equals_one_thread() {
+    use uhash_core::long::MIN_SEGMENT_BYTES;
+    let seed = [0x3cu8; 16];
+    let key2 = LongKey::<NhT<2>>::from_seed(&seed).unwrap();
+    let key1 = LongKey::<Mmh32T<1>>::from_seed(&seed).unwrap();
+    let big: Vec<u8> = (0..5 * MIN_SEGMENT_BYTES + 777)
+        .map(|i| (i as u32).wrapping_mul(2_654_435_761).to_le_bytes()[1])
+        .collect();
+    for threads in [1, 2, 3, 5] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        for len in [
+            0,
+            100,
+            2 * MIN_SEGMENT_BYTES,
+            2 * MIN_SEGMENT_BYTES + 13,
+            3 * MIN_SEGMENT_BYTES + NH_CHUNK,
+            big.len(),
+        ] {
+            let m = &big[..len];
+            pool.install(|| {
+                assert_eq!(
+                    key2.hash_lanes_parallel(m),
+                    key2.hash_lanes(m),
+                    "nh {threads} {len}"
+                );
+                assert_eq!(
+                    key1.hash_lanes_parallel(m),
+                    key1.hash_lanes(m),
+                    "mmh {threads} {len}"
+                );
+            });
+        }
+    }
+}

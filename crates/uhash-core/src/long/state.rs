@@ -90,6 +90,33 @@ impl<H: ChunkHash> LongState<H> {
         self.total = total;
     }
 
+    /// The held chunks folded in: per lane, Σ_j y_j·k^(n−j+1) over the n
+    /// chunks absorbed (Horner's rule, add then multiply), without the
+    /// length; the state keeps no pending chunk afterwards.
+    #[cfg(feature = "rayon")]
+    pub(super) fn chunks_value(&mut self, key: &LongKey<H>) -> [Fe130; MAX_LANES] {
+        let g = self.group_len;
+        for (i, (acc, pow)) in self.acc.iter_mut().zip(&key.l2).enumerate().take(H::LANES) {
+            let mut ys = [0u64; 4];
+            for (y, held) in ys.iter_mut().zip(&self.group[..g]) {
+                *y = held[i];
+            }
+            *acc = p130::horner_powers(*acc, &ys[..g], pow);
+        }
+        self.group_len = 0;
+        self.acc
+    }
+
+    /// A state whose chunk part is `acc` (from [`Self::chunks_value`] of
+    /// the chunks so far), with `total` bytes counted.
+    #[cfg(feature = "rayon")]
+    pub(super) fn with_chunks(acc: [Fe130; MAX_LANES], total: u64) -> Self {
+        let mut st = Self::new();
+        st.acc = acc;
+        st.total = total;
+        st
+    }
+
     /// Hash the buffered chunk, zero-padded past `buf_len` (only the bytes
     /// written since the buffer was last cleared need clearing: a stream of
     /// short messages does not pay for a whole chunk of zeroing each).
