@@ -46,6 +46,25 @@ uhash_core::engine! {
         fn nh_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u64; N] {
             soft::nh_sums::<N>(key, msg)
         }
+
+        /// RFC 4418's NH (UMAC's L1, §5.1.2) for r = 0..N (N ≤ 4 run the
+        /// accelerated code; more, the portable code) Toeplitz windows, over
+        /// the whole 32-byte blocks of `msg` that every window's key covers:
+        /// Σ_b Σ_{j<4} (m_{8b+j} + k_{8b+j+4r} mod 2^32)·(m_{8b+4+j} +
+        /// k_{8b+4+j+4r} mod 2^32) mod 2^64, word j of a block paired with
+        /// word j + 4, window r's key 4r words (16 bytes) further.
+        ///
+        /// The key k (native 32-bit words) comes in the **(even, odd)
+        /// quarter layout**: quarter q = words 4q..4q+4 of k is in `even` at
+        /// words 4·(q/2).. when q is even and in `odd` at words 4·(q/2)..
+        /// when q is odd (`crate::nh_umac_key_layout` makes it). Then the
+        /// key words of every window are two contiguous runs (window r's
+        /// block b adds quarters 2b + r and 2b + r + 1), which the SIMD
+        /// kernels load whole, beside a message permuted once for all
+        /// windows. A key of 256 + 4(N−1) words covers a 1024-byte chunk.
+        fn nh_umac_sums<const N: usize>(self, even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; N] {
+            soft::nh_umac_sums::<N>(even, odd, msg)
+        }
     }
 
     /// The backend of the 32-bit-word kernels (MMH32, Toeplitz MMH32,

@@ -8,6 +8,7 @@
 //! | item | what |
 //! |---|---|
 //! | [`mmh32`], [`mmh32_toeplitz`], [`nmh32`], [`mmh64`], [`nh`], [`nh_toeplitz`] | the paper functions on raw keys and fixed-length messages |
+//! | [`nh_umac`], [`nh_umac_toeplitz`], [`nh_umac_key_layout`] | RFC 4418's NH (pairs j, j + 4 of each 32-byte block; the `umac` crate's level 1) and its key layout |
 //! | [`Engine32`], [`Engine64`] ([`kernels`]) | backend selection: detect, force, ask (the workspace's one `engine!` API) |
 //! | [`long`] (feature `alloc`) | level-1 kernels for `uhash_core::long` (messages of any length) |
 //! | [`hash`] (feature `alloc`) | ready-made long-message hashes with `universal_hash::UniversalHash`, and their Wegman–Carter MACs |
@@ -151,6 +152,7 @@ pub mod kernels;
 mod mmh32;
 mod mmh64;
 mod nh;
+mod nh_umac;
 mod nmh32;
 
 #[cfg(feature = "alloc")]
@@ -163,6 +165,7 @@ pub use kernels::{Engine32, Engine64, Kernels32, Kernels64};
 pub use mmh32::{mmh32, mmh32_toeplitz};
 pub use mmh64::mmh64;
 pub use nh::{nh, nh_toeplitz};
+pub use nh_umac::{nh_umac, nh_umac_key_layout, nh_umac_toeplitz};
 pub use nmh32::nmh32;
 pub use uhash_core::{Backend, Error, Nonce, Tag};
 

@@ -4,12 +4,16 @@
 //! of 8 words (32 bytes): MMH32 windows share key loads (the vector loaded
 //! at word offset t serves the even words of window t and the odd words of
 //! window t − 1), NH adds message and key in 32-bit lanes and multiplies
-//! each lane's two halves. Tails use `vpmaskmovd` loads, which read no
-//! memory outside the slices (masked-off lanes are not accessed and cannot
-//! fault).
+//! each lane's two halves; RFC 4418's NH gathers the first and second
+//! halves of two blocks into two vectors with `vperm2i128` (once for every
+//! window) and multiplies lane by lane. Tails use `vpmaskmovd` loads, which
+//! read no memory outside the slices (masked-off lanes are not accessed and
+//! cannot fault), or 128-bit loads of one whole block.
 
 use core::arch::x86_64::*;
 use uhash_core::backend::Avx2;
+
+use crate::backend::soft;
 
 /// The `vpmaskmovd` mask of the first `w` (≤ 8) 32-bit lanes (expanded
 /// inside the kernels, so that it is compiled with their features).
@@ -174,8 +178,119 @@ macro_rules! kernels {
             let out = unsafe { f(key, msg) };
             core::array::from_fn(|t| out[t])
         }
+
+        /// RFC 4418's NH sums of N ≤ 4 windows with AVX2.
+        #[inline]
+        fn nh_umac_sums<const N: usize>(self, even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; N] {
+            let f: unsafe fn(&[u32], &[u32], &[u8]) -> [u64; 4] = match N {
+                1 => nh_umac_1,
+                2 => nh_umac_2,
+                3 => nh_umac_3,
+                4 => nh_umac_4,
+                _ => return crate::backend::soft::nh_umac_sums::<N>(even, odd, msg),
+            };
+            // SAFETY: as in `mmh32_sums`.
+            let out = unsafe { f(even, odd, msg) };
+            core::array::from_fn(|t| out[t])
+        }
         }
     };
+}
+
+macro_rules! umac_kernels {
+    ($($name:ident = $n:literal;)+) => {
+        uhash_core::avx2_fn! {
+            $(
+                /// RFC 4418 NH sums of `$n` windows (`soft::nh_umac_sums`),
+                /// in `out[..$n]`.
+                ///
+                /// # Safety
+                /// The CPU must support the [`Avx2`] feature set.
+                unsafe fn $name(even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; 4] {
+                    const N: usize = $n;
+                    // Whole blocks that every window's key covers: window
+                    // r's runs (f, s) hold at least 4·blocks words each.
+                    let blocks = soft::umac_blocks(N, even.len(), odd.len(), msg.len());
+                    let mp = msg.as_ptr();
+                    let runs: [(*const u32, *const u32); N] = core::array::from_fn(|r| {
+                        let (f, s) = soft::umac_window(even, odd, r);
+                        (f.as_ptr(), s.as_ptr())
+                    });
+                    let mut acc = [_mm256_setzero_si256(); N];
+                    let mut b = 0usize;
+                    while b + 2 <= blocks {
+                        // SAFETY: message bytes 32b .. 32b+64 exist (b + 2 ≤ blocks).
+                        let (x0, x1) = unsafe {
+                            (
+                                _mm256_loadu_si256(mp.add(32 * b).cast()),
+                                _mm256_loadu_si256(mp.add(32 * b + 32).cast()),
+                            )
+                        };
+                        // First halves (words 0..4) of both blocks, and
+                        // second halves: lane i of each holds a pair.
+                        let xm = _mm256_permute2x128_si256::<0x20>(x0, x1);
+                        let ym = _mm256_permute2x128_si256::<0x31>(x0, x1);
+                        for (r, &(f, s)) in runs.iter().enumerate() {
+                            // SAFETY: words 4b .. 4b+8 of both runs exist
+                            // (each holds 4·blocks words).
+                            let (kf, ks) = unsafe {
+                                (
+                                    _mm256_loadu_si256(f.add(4 * b).cast()),
+                                    _mm256_loadu_si256(s.add(4 * b).cast()),
+                                )
+                            };
+                            let xs = _mm256_add_epi32(xm, kf);
+                            let ys = _mm256_add_epi32(ym, ks);
+                            let lo = _mm256_mul_epu32(xs, ys);
+                            let hi = _mm256_mul_epu32(
+                                _mm256_srli_epi64::<32>(xs),
+                                _mm256_srli_epi64::<32>(ys),
+                            );
+                            acc[r] = _mm256_add_epi64(acc[r], _mm256_add_epi64(lo, hi));
+                        }
+                        b += 2;
+                    }
+                    let mut out = [0u64; 4];
+                    for r in 0..N {
+                        out[r] = hsum!(acc[r]);
+                    }
+                    if b < blocks {
+                        // The last block alone, in 128-bit halves.
+                        // SAFETY: message bytes 32b .. 32b+32 exist.
+                        let (xm, ym) = unsafe {
+                            (
+                                _mm_loadu_si128(mp.add(32 * b).cast()),
+                                _mm_loadu_si128(mp.add(32 * b + 16).cast()),
+                            )
+                        };
+                        for (r, &(f, s)) in runs.iter().enumerate() {
+                            // SAFETY: words 4b .. 4b+4 of both runs exist.
+                            let (kf, ks) = unsafe {
+                                (_mm_loadu_si128(f.add(4 * b).cast()), _mm_loadu_si128(s.add(4 * b).cast()))
+                            };
+                            let xs = _mm_add_epi32(xm, kf);
+                            let ys = _mm_add_epi32(ym, ks);
+                            let v = _mm_add_epi64(
+                                _mm_mul_epu32(xs, ys),
+                                _mm_mul_epu32(_mm_srli_epi64::<32>(xs), _mm_srli_epi64::<32>(ys)),
+                            );
+                            out[r] = out[r]
+                                .wrapping_add(_mm_extract_epi64::<0>(v) as u64)
+                                .wrapping_add(_mm_extract_epi64::<1>(v) as u64);
+                        }
+                    }
+                    out
+                }
+            )+
+        }
+    };
+}
+
+umac_kernels! {
+    nh_umac_1 = 1;
+    nh_umac_2 = 2;
+    nh_umac_3 = 3;
+    nh_umac_4 = 4;
 }
 
 kernels! {

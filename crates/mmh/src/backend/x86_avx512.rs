@@ -21,6 +21,18 @@
 //! additions), then `vpmuludq(s, s >> 32)` multiplies each adjacent pair,
 //! and one 64-bit addition accumulates: four operations per 64 bytes.
 //!
+//! # RFC 4418's NH (UMAC, n windows shifted by four words)
+//! Word j of a 32-byte block pairs with word j + 4. Per 128 bytes (four
+//! blocks, two vectors) the message is permuted once for every window:
+//! `vshufi64x2` gathers the blocks' first halves (words 0..4) into one
+//! vector and their second halves into another, so that lane i of both
+//! holds a pair's two words. Window r's key words for those halves are
+//! contiguous runs of the (even, odd) quarter layout (one load each);
+//! then s = m + k (32-bit lanes) in both vectors, `vpmuludq` of the low
+//! halves and of the high halves (brought down by a shift and a dword
+//! shuffle, one each, to share ports 0 and 5): eight operations per 128
+//! bytes and window, plus two shuffles per 128 bytes shared by all.
+//!
 //! # Tails
 //! The last (up to 16) words use zero-masking loads, which read no memory
 //! outside the slices (masked-off lanes are not accessed and cannot fault);
@@ -29,6 +41,8 @@
 
 use core::arch::x86_64::*;
 use uhash_core::backend::Avx512;
+
+use crate::backend::soft;
 
 /// The zero-masking load mask of the first `w` (≤ 16) 32-bit lanes.
 #[inline(always)]
@@ -247,8 +261,129 @@ macro_rules! kernels {
             let out = unsafe { f(key, msg) };
             core::array::from_fn(|t| out[t])
         }
+
+        /// RFC 4418's NH sums of N ≤ 4 windows with AVX-512.
+        #[inline]
+        fn nh_umac_sums<const N: usize>(self, even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; N] {
+            let f: unsafe fn(&[u32], &[u32], &[u8]) -> [u64; 4] = match N {
+                1 => nh_umac_1,
+                2 => nh_umac_2,
+                3 => nh_umac_3,
+                4 => nh_umac_4,
+                _ => return crate::backend::soft::nh_umac_sums::<N>(even, odd, msg),
+            };
+            // SAFETY: as in `mmh32_sums`.
+            let out = unsafe { f(even, odd, msg) };
+            core::array::from_fn(|t| out[t])
+        }
         }
     };
+}
+
+macro_rules! umac_kernels {
+    ($($name:ident = $n:literal;)+) => {
+        uhash_core::avx512_fn! {
+            $(
+                /// RFC 4418 NH sums of `$n` windows (`soft::nh_umac_sums`),
+                /// in `out[..$n]`.
+                ///
+                /// # Safety
+                /// The CPU must support the [`Avx512`] feature set.
+                unsafe fn $name(even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; 4] {
+                    const N: usize = $n;
+                    // Whole blocks that every window's key covers: window
+                    // r's runs (f, s) hold at least 4·blocks words each.
+                    let blocks = soft::umac_blocks(N, even.len(), odd.len(), msg.len());
+                    let mp = msg.as_ptr();
+                    let runs: [(*const u32, *const u32); N] = core::array::from_fn(|r| {
+                        let (f, s) = soft::umac_window(even, odd, r);
+                        (f.as_ptr(), s.as_ptr())
+                    });
+                    let mut acc = [_mm512_setzero_si512(); N];
+                    // The pairs' first words (xm) and second words (ym) of
+                    // two message vectors; then every window.
+                    macro_rules! step {
+                        ($x0:expr, $x1:expr, $key:ident) => {{
+                            let (x0, x1) = ($x0, $x1);
+                            let xm = _mm512_shuffle_i64x2::<0x88>(x0, x1);
+                            let ym = _mm512_shuffle_i64x2::<0xdd>(x0, x1);
+                            for (r, &(f, s)) in runs.iter().enumerate() {
+                                let (kf, ks) = $key(f, s);
+                                let xs = _mm512_add_epi32(xm, kf);
+                                let ys = _mm512_add_epi32(ym, ks);
+                                let lo = _mm512_mul_epu32(xs, ys);
+                                let hi = _mm512_mul_epu32(
+                                    _mm512_srli_epi64::<32>(xs),
+                                    _mm512_shuffle_epi32::<0b1011_0001>(ys),
+                                );
+                                acc[r] = _mm512_add_epi64(acc[r], _mm512_add_epi64(lo, hi));
+                            }
+                        }};
+                    }
+                    let mut b = 0usize;
+                    while b + 4 <= blocks {
+                        // SAFETY: message bytes 32b .. 32b+128 exist (b + 4 ≤ blocks).
+                        let (x0, x1) = unsafe {
+                            (
+                                _mm512_loadu_si512(mp.add(32 * b).cast()),
+                                _mm512_loadu_si512(mp.add(32 * b + 64).cast()),
+                            )
+                        };
+                        prefetch!(mp, 32 * b);
+                        let key = |f: *const u32, s: *const u32| {
+                            // SAFETY: words 4b .. 4b+16 of both runs exist
+                            // (each holds 4·blocks words).
+                            unsafe {
+                                (
+                                    _mm512_loadu_si512(f.add(4 * b).cast()),
+                                    _mm512_loadu_si512(s.add(4 * b).cast()),
+                                )
+                            }
+                        };
+                        step!(x0, x1, key);
+                        b += 4;
+                    }
+                    let rem = blocks - b;
+                    if rem > 0 {
+                        // 1..3 blocks: zero-masking loads (a zero message
+                        // and key quarter add nothing).
+                        let (m0, m1, mk) = (mask16(8 * rem), mask16((8 * rem).saturating_sub(16)), mask16(4 * rem));
+                        // SAFETY: masked loads of message words 8b .. 8b+8·rem,
+                        // inside the message; masked-off lanes are not read.
+                        let (x0, x1) = unsafe {
+                            (
+                                _mm512_maskz_loadu_epi32(m0, mp.add(32 * b).cast()),
+                                _mm512_maskz_loadu_epi32(m1, mp.add(32 * b + 64).cast()),
+                            )
+                        };
+                        let key = |f: *const u32, s: *const u32| {
+                            // SAFETY: masked loads of words 4b .. 4b+4·rem of
+                            // both runs, inside them.
+                            unsafe {
+                                (
+                                    _mm512_maskz_loadu_epi32(mk, f.add(4 * b).cast()),
+                                    _mm512_maskz_loadu_epi32(mk, s.add(4 * b).cast()),
+                                )
+                            }
+                        };
+                        step!(x0, x1, key);
+                    }
+                    let mut out = [0u64; 4];
+                    for r in 0..N {
+                        out[r] = _mm512_reduce_add_epi64(acc[r]) as u64;
+                    }
+                    out
+                }
+            )+
+        }
+    };
+}
+
+umac_kernels! {
+    nh_umac_1 = 1;
+    nh_umac_2 = 2;
+    nh_umac_3 = 3;
+    nh_umac_4 = 4;
 }
 
 kernels! {
