@@ -149,7 +149,11 @@ pub fn test_key<const N: usize>(seed: u64) -> [u8; N] {
 pub fn assert_wiped<T>(what: &str, keys: &[&[u8]], make: impl FnOnce() -> T) {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let needles: &'static Needles = Box::leak(Box::new(Needles(windows_of(keys))));
-    let mut slot: Box<MaybeUninit<T>> = Box::new_uninit();
+    // Zeroed, not uninitialised: the slot may reuse a block freed while the
+    // needles were built (a Vec's earlier buffers, which hold key windows),
+    // and a value's padding bytes are not written when it is built in place
+    // — they would show the test's own needles.
+    let mut slot: Box<MaybeUninit<T>> = Box::new(MaybeUninit::zeroed());
     assert!(
         INSTALLED.load(Ordering::Relaxed),
         "uhash_testkit::ScanAlloc is not this test binary's global allocator"
