@@ -23,8 +23,7 @@ const HALF_WORDS: usize = 4 * 36;
 /// quarters, `even` holds 4·⌈q/2⌉ words and `odd` 4·⌊q/2⌋.
 pub fn nh_umac_key_layout(key: &[u32], even: &mut [u32], odd: &mut [u32]) -> Result<(), Error> {
     let q = key.len() / 4;
-    if !key.len().is_multiple_of(4) || even.len() != 4 * q.div_ceil(2) || odd.len() != 4 * (q / 2)
-    {
+    if !key.len().is_multiple_of(4) || even.len() != 4 * q.div_ceil(2) || odd.len() != 4 * (q / 2) {
         return Err(Error::InvalidParameter {
             name: "key",
             reason: "a whole number q of 4-word quarters; even 4·⌈q/2⌉ words, odd 4·⌊q/2⌋",

@@ -135,7 +135,11 @@ fn nh_umac_equals_the_reference() {
                 let msg = &buf[off..off + 32 * blocks];
                 let got = e.nh_umac_sums::<4>(&even, &odd, msg);
                 for (r, g) in got.iter().enumerate() {
-                    assert_eq!(*g, reference_umac(&key, msg, blocks, r), "{e} {blocks} r={r}");
+                    assert_eq!(
+                        *g,
+                        reference_umac(&key, msg, blocks, r),
+                        "{e} {blocks} r={r}"
+                    );
                 }
                 let mut out = [0u64; 3];
                 if blocks > 0 {
@@ -160,15 +164,30 @@ fn nh_umac_equals_the_reference() {
 fn nh_umac_paper_functions_check_their_arguments() {
     use mmh::Error;
     let key = [0u32; 64];
-    assert!(matches!(mmh::nh_umac(&key, &[]), Err(Error::InvalidMessageLength { .. })));
-    assert!(matches!(mmh::nh_umac(&key, &[0; 33]), Err(Error::InvalidMessageLength { .. })));
-    assert!(matches!(mmh::nh_umac(&key[..7], &[0; 32]), Err(Error::KeyTooShort { .. })));
+    assert!(matches!(
+        mmh::nh_umac(&key, &[]),
+        Err(Error::InvalidMessageLength { .. })
+    ));
+    assert!(matches!(
+        mmh::nh_umac(&key, &[0; 33]),
+        Err(Error::InvalidMessageLength { .. })
+    ));
+    assert!(matches!(
+        mmh::nh_umac(&key[..7], &[0; 32]),
+        Err(Error::KeyTooShort { .. })
+    ));
     let mut out = [0u64; 2];
     assert!(matches!(
         mmh::nh_umac_toeplitz(&key[..11], &[0; 32], &mut out),
-        Err(Error::KeyTooShort { needed: 12, got: 11 })
+        Err(Error::KeyTooShort {
+            needed: 12,
+            got: 11
+        })
     ));
-    assert!(matches!(mmh::nh_umac_toeplitz(&key, &[0; 32], &mut []), Err(Error::InvalidParameter { .. })));
+    assert!(matches!(
+        mmh::nh_umac_toeplitz(&key, &[0; 32], &mut []),
+        Err(Error::InvalidParameter { .. })
+    ));
     let (mut e, mut o) = ([0u32; 8], [0u32; 4]);
     assert!(mmh::nh_umac_key_layout(&key[..12], &mut e, &mut o).is_ok());
     assert!(mmh::nh_umac_key_layout(&key[..13], &mut e, &mut o).is_err());

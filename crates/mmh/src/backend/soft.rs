@@ -66,7 +66,7 @@ pub(crate) const fn umac_blocks(n: usize, even: usize, odd: usize, msg: usize) -
 /// r + 1 to the second. Empty when the layout is too short.
 #[inline(always)]
 pub(crate) fn umac_run<'k>(even: &'k [u32], odd: &'k [u32], t: usize) -> &'k [u32] {
-    let run = if t % 2 == 0 {
+    let run = if t.is_multiple_of(2) {
         even.get(2 * t..)
     } else {
         odd.get(2 * (t - 1)..)
@@ -99,7 +99,8 @@ pub(crate) fn nh_umac_sums<const N: usize>(even: &[u32], odd: &[u32], msg: &[u8]
             .zip(first.iter().zip(second))
             .fold(0u64, |mut s, (m, (f, k))| {
                 for j in 0..4 {
-                    let a = u32::from_le_bytes([m[4 * j], m[4 * j + 1], m[4 * j + 2], m[4 * j + 3]]);
+                    let a =
+                        u32::from_le_bytes([m[4 * j], m[4 * j + 1], m[4 * j + 2], m[4 * j + 3]]);
                     let b = u32::from_le_bytes([
                         m[16 + 4 * j],
                         m[17 + 4 * j],
