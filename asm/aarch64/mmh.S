@@ -167,8 +167,7 @@ UHASH_FUNC(nh_umac_sum2_neon)
     add     v18.2d, v18.2d, v19.2d
     addp    d16, v16.2d
     addp    d18, v18.2d
-    str     d16, [x5]
-    str     d18, [x5, #8]
+    stp     d16, d18, [x5]
     ret
 UHASH_END(nh_umac_sum2_neon)
 

@@ -371,9 +371,11 @@ UHASH_FUNC(nh_umac_sum2_avx2)
     vpaddq  %ymm11, %ymm0, %ymm0
     vpaddq  %ymm12, %ymm10, %ymm10
 3:  HSUM256(%ymm0, %xmm0, %rax)
-    movq    %rax, (%r9)
-    HSUM256(%ymm10, %xmm10, %rax)
-    movq    %rax, 8(%r9)
+    HSUM256(%ymm10, %xmm10, %rdx)
+    /* One 16-byte store of both sums (a caller's wider load forwards). */
+    vmovq   %rax, %xmm0
+    vpinsrq $1, %rdx, %xmm0, %xmm0
+    vmovdqu %xmm0, (%r9)
     vzeroupper
     ret
 UHASH_END(nh_umac_sum2_avx2)
@@ -495,9 +497,10 @@ UHASH_FUNC(nh_umac_sum2_avx512)
     UMAC_WINDOW_AVX512(%zmm4, %zmm5, %zmm10, %zmm11, %zmm0)
     UMAC_WINDOW_AVX512(%zmm4, %zmm5, %zmm11, %zmm13, %zmm12)
 3:  HSUM512R(%zmm0, %ymm0, %xmm0, %rax)
-    movq    %rax, (%r9)
-    HSUM512R(%zmm12, %ymm12, %xmm12, %rax)
-    movq    %rax, 8(%r9)
+    HSUM512R(%zmm12, %ymm12, %xmm12, %rdx)
+    vmovq   %rax, %xmm0
+    vpinsrq $1, %rdx, %xmm0, %xmm0
+    vmovdqu %xmm0, (%r9)
     vzeroupper
     ret
 UHASH_END(nh_umac_sum2_avx512)

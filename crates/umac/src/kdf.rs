@@ -10,53 +10,77 @@
 //! whose labels are little-endian and whose counter starts at 0). UHASH
 //! takes index 1 (L1 key, 1024 + 16·(iters − 1) bytes), 2 (L2, 24·iters),
 //! 3 (L3 first keys, 64·iters), 4 (L3 second keys, 4·iters); the PDF key K′
-//! is index 0, 16 bytes.
+//! is index 0, 16 bytes. All of them are one batch of AES blocks (at most
+//! 91), encrypted by one call: the `aes` crate pipelines them, and pays its
+//! per-call set-up once.
 
 use aes::cipher::BlockCipherEncrypt;
 use zeroize::Zeroize;
 
-/// KDF index of the PDF key K′.
-pub(crate) const PDF: u64 = 0;
-/// KDF index of the L1 (NH) key.
-pub(crate) const L1: u64 = 1;
-/// KDF index of the L2 (POLY) keys.
-pub(crate) const L2: u64 = 2;
-/// KDF index of the L3 inner-product keys.
-pub(crate) const L3_1: u64 = 3;
-/// KDF index of the L3 output keys.
-pub(crate) const L3_2: u64 = 4;
-
-/// The first `16·out.len()` bytes of `KDF(K, index, ·)` into `out` (the
-/// cipher is AES-128 keyed with K). The blocks are encrypted together,
-/// which lets the `aes` crate pipeline them.
-pub(crate) fn blocks(cipher: &aes::Aes128, index: u64, out: &mut [[u8; 16]]) {
-    for (i, b) in out.iter_mut().enumerate() {
-        b[..8].copy_from_slice(&index.to_be_bytes());
-        b[8..].copy_from_slice(&(i as u64 + 1).to_be_bytes());
-    }
-    cipher.encrypt_blocks(aes::Block::cast_slice_from_core_mut(out));
+/// AES blocks of each KDF index for N iterations, in the batch's order.
+const fn counts(n: usize) -> [usize; 5] {
+    [1, 64 + n - 1, (24 * n).div_ceil(16), 4 * n, 1]
 }
 
-/// Key bytes that are wiped when dropped (the KDF output between
-/// derivation and its conversion into the key words the hash uses).
-pub(crate) struct Wiped<const B: usize>(pub(crate) [[u8; 16]; B]);
+/// The most blocks of one batch (N = 4).
+const MAX: usize = {
+    let c = counts(4);
+    c[0] + c[1] + c[2] + c[3] + c[4]
+};
 
-impl<const B: usize> Wiped<B> {
-    /// `KDF(K, index, 16·B)`.
-    pub(crate) fn derive(cipher: &aes::Aes128, index: u64) -> Self {
-        let mut out = Self([[0u8; 16]; B]);
-        blocks(cipher, index, &mut out.0);
-        out
+/// The KDF output of every index for N iterations, wiped on drop.
+pub(crate) struct Keys {
+    blocks: [[u8; 16]; MAX],
+    starts: [usize; 5],
+    counts: [usize; 5],
+}
+
+impl Keys {
+    /// Every key UMAC with N iterations needs (`cipher` is AES-128 under K).
+    pub(crate) fn derive<const N: usize>(cipher: &aes::Aes128) -> Self {
+        let counts = counts(N);
+        let mut keys = Self {
+            blocks: [[0; 16]; MAX],
+            starts: [0; 5],
+            counts,
+        };
+        let mut at = 0;
+        for (index, &count) in counts.iter().enumerate() {
+            keys.starts[index] = at;
+            for (i, b) in keys.blocks[at..at + count].iter_mut().enumerate() {
+                b[..8].copy_from_slice(&(index as u64).to_be_bytes());
+                b[8..].copy_from_slice(&(i as u64 + 1).to_be_bytes());
+            }
+            at += count;
+        }
+        cipher.encrypt_blocks(aes::Block::cast_slice_from_core_mut(&mut keys.blocks[..at]));
+        keys
     }
 
-    /// The bytes, flat.
-    pub(crate) fn bytes(&self) -> &[u8] {
-        self.0.as_flattened()
+    /// `KDF(K, index, ·)`: the blocks of `index` (0 to 4).
+    pub(crate) fn blocks(&self, index: usize) -> &[[u8; 16]] {
+        &self.blocks[self.starts[index]..self.starts[index] + self.counts[index]]
+    }
+
+    /// `KDF(K, index, ·)` as bytes.
+    pub(crate) fn bytes(&self, index: usize) -> &[u8] {
+        self.blocks(index).as_flattened()
     }
 }
 
-impl<const B: usize> Drop for Wiped<B> {
+impl Drop for Keys {
     fn drop(&mut self) {
-        self.0.zeroize();
+        self.blocks.zeroize();
     }
 }
+
+/// KDF index of the PDF key K′.
+pub(crate) const PDF: usize = 0;
+/// KDF index of the L1 (NH) key.
+pub(crate) const L1: usize = 1;
+/// KDF index of the L2 (POLY) keys.
+pub(crate) const L2: usize = 2;
+/// KDF index of the L3 inner-product keys.
+pub(crate) const L3_1: usize = 3;
+/// KDF index of the L3 output keys.
+pub(crate) const L3_2: usize = 4;

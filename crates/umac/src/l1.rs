@@ -54,10 +54,8 @@ impl L1Key {
 
     /// `KDF(K, 1, 1024 + 16·(N − 1))` in the kernels' layout, written in
     /// place (no copy of the key words is left behind on the stack).
-    pub(crate) fn fill<const N: usize>(&mut self, cipher: &aes::Aes128) {
-        let mut raw = kdf::Wiped::<{ quarters(4) }>([[0; 16]; quarters(4)]);
-        kdf::blocks(cipher, kdf::L1, &mut raw.0[..quarters(N)]);
-        for (q, block) in raw.0[..quarters(N)].iter().enumerate() {
+    pub(crate) fn fill<const N: usize>(&mut self, keys: &kdf::Keys) {
+        for (q, block) in keys.blocks(kdf::L1).iter().take(quarters(N)).enumerate() {
             let half: &mut [u32] = if q % 2 == 0 {
                 &mut self.even
             } else {

@@ -14,13 +14,14 @@
 //!   multiple of 16 bytes; modulo 2^128 − 159, range 2^128 − 2^96, marker
 //!   p − 1, offset 159.
 //!
-//! **Constant time.** The escape is never a branch: both values are
-//! computed from y in parallel — y·k + m, and y·k² − k + m − offset, which
+//! **Constant time.** The escape is never a branch: both products are
+//! computed from y in parallel — y·k + m, and y·k² + m − offset − k, which
 //! is the escape's two steps in one (k·(k·y + p − 1) ≡ k²·y − k) with k²
-//! precomputed — and one is selected under a mask. Which words arrive
-//! (the 16 MiB switch, the final padding) depends on the length only.
+//! precomputed — one is selected under a mask, and reduced. Which words
+//! arrive (the 16 MiB switch, the final padding) depends on the length
+//! only.
 
-use uhash_core::{ct, p64m59, p128m159};
+use uhash_core::{ct, p64m59, p128m159, wide};
 use zeroize::Zeroize;
 
 use crate::kdf;
@@ -51,10 +52,8 @@ impl Zeroize for L2Key {
 
 impl L2Key {
     /// The N iterations' keys from `KDF(K, 2, 24·N)`, written in place.
-    pub(crate) fn fill<const N: usize>(keys: &mut [Self; N], cipher: &aes::Aes128) {
-        let mut raw = kdf::Wiped([[0; 16]; 6]);
-        kdf::blocks(cipher, kdf::L2, &mut raw.0[..(24 * N).div_ceil(16)]);
-        let bytes = raw.bytes();
+    pub(crate) fn fill<const N: usize>(keys: &mut [Self; N], kdf: &kdf::Keys) {
+        let bytes = kdf.bytes(kdf::L2);
         for (i, key) in keys.iter_mut().enumerate() {
             let b = &bytes[24 * i..24 * i + 24];
             let mut k64 = [0u8; 8];
@@ -71,28 +70,36 @@ impl L2Key {
     }
 
     /// One POLY-64 step: y·k + m, or the escape's two steps when
-    /// m ≥ 2^64 − 2^32 (selected under a mask).
+    /// m ≥ 2^64 − 2^32 (y·k² + m − 59 − k), the product selected under a
+    /// mask before the one reduction (both are below 2^128).
     #[inline(always)]
     fn step64(&self, y: u64, m: u64) -> u64 {
-        let plain = p64m59::mul_add(self.k64, y, m);
+        let plain = wide::mul64(self.k64, y) + u128::from(m);
         // m − 59 − k > 0 whenever the escape applies (k < 2^57).
-        let escaped = p64m59::mul_add(self.k64_sq, y, m.wrapping_sub(59).wrapping_sub(self.k64));
-        let top = m >> 32;
-        let mask = ct::barrier_u64(0u64.wrapping_sub((top + 1) >> 32));
-        ct::select_u64(mask, escaped, plain)
+        let escaped = wide::mul64(self.k64_sq, y) + u128::from(m.wrapping_sub(59).wrapping_sub(self.k64));
+        let mask = u128::from(escape_mask(m >> 32));
+        let mask = mask << 64 | mask;
+        p64m59::reduce((escaped & mask) | (plain & !mask))
     }
 
-    /// One POLY-128 step, the escape when m ≥ 2^128 − 2^96.
+    /// One POLY-128 step, the escape when m ≥ 2^128 − 2^96 (selected
+    /// before the reduction, as in [`L2Key::step64`]).
     #[inline(always)]
     fn step128(&self, y: u128, m: u128) -> u128 {
-        let plain = p128m159::mul_add(self.k128, y, m);
-        let escaped =
-            p128m159::mul_add(self.k128_sq, y, m.wrapping_sub(159).wrapping_sub(self.k128));
-        let top = (m >> 96) as u64;
-        let mask = ct::barrier_u64(0u64.wrapping_sub((top + 1) >> 32));
-        let mask = (mask as u128) << 64 | mask as u128;
-        (escaped & mask) | (plain & !mask)
+        let (ph, pl) = p128m159::mul_add_wide(self.k128, y, m);
+        let (eh, el) =
+            p128m159::mul_add_wide(self.k128_sq, y, m.wrapping_sub(159).wrapping_sub(self.k128));
+        let mask = u128::from(escape_mask((m >> 96) as u64));
+        let mask = mask << 64 | mask;
+        p128m159::reduce_wide((eh & mask) | (ph & !mask), (el & mask) | (pl & !mask))
     }
+}
+
+/// All ones when the 32-bit `top` of a POLY word is all ones (the word is
+/// in the escape range), else zero; no branch.
+#[inline(always)]
+fn escape_mask(top: u64) -> u64 {
+    ct::barrier_u64(0u64.wrapping_sub((top + 1) >> 32))
 }
 
 /// POLY over the L1 outputs of one iteration.

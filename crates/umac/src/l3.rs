@@ -27,11 +27,8 @@ impl Zeroize for L3Key {
 impl L3Key {
     /// The N iterations' keys from `KDF(K, 3, 64·N)` and `KDF(K, 4, 4·N)`,
     /// written in place.
-    pub(crate) fn fill<const N: usize>(keys: &mut [Self; N], cipher: &aes::Aes128) {
-        let mut k1 = kdf::Wiped([[0; 16]; 16]);
-        kdf::blocks(cipher, kdf::L3_1, &mut k1.0[..4 * N]);
-        let k2 = kdf::Wiped::<1>::derive(cipher, kdf::L3_2);
-        let (q, k2) = (k1.bytes(), k2.bytes());
+    pub(crate) fn fill<const N: usize>(keys: &mut [Self; N], kdf: &kdf::Keys) {
+        let (q, k2) = (kdf.bytes(kdf::L3_1), kdf.bytes(kdf::L3_2));
         for (i, key) in keys.iter_mut().enumerate() {
             for (j, w) in q[64 * i..64 * i + 64].as_chunks::<8>().0.iter().enumerate() {
                 key.q[j] = p36m5::reduce(u64::from_be_bytes(*w));

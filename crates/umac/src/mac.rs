@@ -20,12 +20,12 @@ impl<const N: usize> Umac<N> {
     /// Every key from K (RFC 4418 §3.2: `KDF(K, 0..=4, ·)`), the NH kernels
     /// on `engine`.
     pub(crate) fn new(key: &[u8; 16], engine: Engine32) -> Self {
-        let cipher = aes::Aes128::new(key.into());
+        let keys = crate::kdf::Keys::derive::<N>(&aes::Aes128::new(key.into()));
         let mut this = Self {
             uhash: Uhash::zeroed(engine),
-            pdf: Pdf::derive(&cipher),
+            pdf: Pdf::derive(&keys),
         };
-        this.uhash.fill(&cipher);
+        this.uhash.fill(&keys);
         this
     }
 
@@ -35,6 +35,23 @@ impl<const N: usize> Umac<N> {
 
     pub(crate) fn uhash(&self) -> &Uhash<N> {
         &self.uhash
+    }
+
+    /// The tag words of `msg` under `nonce`. The pad first: its AES block
+    /// does not depend on the hash and runs while the hash is computed.
+    #[inline(always)]
+    pub(crate) fn tag_words(&self, nonce: &[u8], msg: &[u8]) -> [u32; N] {
+        let pad = self.pdf.pad::<N>(nonce);
+        let h = self.uhash.hash(msg);
+        core::array::from_fn(|i| h[i] ^ pad[i])
+    }
+
+    /// As [`Umac::tag_words`], the pad through `cache`.
+    #[inline(always)]
+    pub(crate) fn tag_words_cached(&self, cache: &mut PadCache, nonce: &[u8], msg: &[u8]) -> [u32; N] {
+        let pad = cache.pad::<N>(&self.pdf, nonce);
+        let h = self.uhash.hash(msg);
+        core::array::from_fn(|i| h[i] ^ pad[i])
     }
 
     /// The tag words of the UHASH words `h` under `nonce`.
@@ -156,8 +173,7 @@ macro_rules! umac_type {
                 nonce: &impl $crate::AsUmacNonce,
                 msg: &[u8],
             ) -> uhash_core::Tag<$t> {
-                let h = self.0.uhash().hash(msg);
-                $crate::mac::tag(self.0.seal(nonce.nonce_bytes(), h))
+                $crate::mac::tag(self.0.tag_words(nonce.nonce_bytes(), msg))
             }
 
             /// Constant-time check that `tag` authenticates `msg` under
@@ -275,8 +291,7 @@ macro_rules! umac_type {
                 nonce: &impl $crate::AsUmacNonce,
                 msg: &[u8],
             ) -> uhash_core::Tag<$t> {
-                let h = self.mac.0.uhash().hash(msg);
-                $crate::mac::tag(self.mac.0.seal_cached(&mut self.cache, nonce.nonce_bytes(), h))
+                $crate::mac::tag(self.mac.0.tag_words_cached(&mut self.cache, nonce.nonce_bytes(), msg))
             }
 
             /// Constant-time check of `tag`, the pad through the cache.

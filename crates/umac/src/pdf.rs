@@ -27,10 +27,12 @@ use crate::kdf;
 /// costs less than the `aes` crate's per-call set-up), else the `aes` crate.
 /// Both wipe their round keys on drop.
 #[derive(Clone)]
-pub(crate) struct Pdf {
-    cipher: aes::Aes128,
+pub(crate) enum Pdf {
+    /// AES-NI.
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    fast: Option<uhash_core::aesni::Aes128Ni>,
+    Ni(uhash_core::aesni::Aes128Ni),
+    /// The `aes` crate.
+    Aes(aes::Aes128),
 }
 
 /// The nonce block to encrypt and the index of the pad within it.
@@ -60,27 +62,28 @@ fn words<const N: usize>(t: &[u8; 16], index: usize) -> [u32; N] {
 }
 
 impl Pdf {
-    /// The PDF under K′ = KDF(K, 0, 16) (`cipher` is AES-128 under K).
-    pub(crate) fn derive(cipher: &aes::Aes128) -> Self {
-        let k = kdf::Wiped::<1>::derive(cipher, kdf::PDF);
-        Self {
-            cipher: aes::Aes128::new((&k.0[0]).into()),
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            fast: uhash_core::aesni::Aes128Ni::new(&k.0[0]),
+    /// The PDF under K′ = KDF(K, 0, 16).
+    pub(crate) fn derive(keys: &kdf::Keys) -> Self {
+        let k = &keys.blocks(kdf::PDF)[0];
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        if let Some(ni) = uhash_core::aesni::Aes128Ni::new(k) {
+            return Self::Ni(ni);
         }
+        Self::Aes(aes::Aes128::new(k.into()))
     }
 
     /// AES-128_K′ of one block, in place.
     #[inline(always)]
     fn encrypt(&self, block: &mut [u8; 16]) {
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        if let Some(fast) = &self.fast {
-            fast.encrypt_block(block);
-            return;
+        match self {
+            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+            Self::Ni(ni) => ni.encrypt_block(block),
+            Self::Aes(aes) => {
+                let mut b = (*block).into();
+                aes.encrypt_block(&mut b);
+                *block = b.into();
+            }
         }
-        let mut b = (*block).into();
-        self.cipher.encrypt_block(&mut b);
-        *block = b.into();
     }
 
     /// The N-word pad of `nonce` (1 to 16 bytes; the caller's type checks).

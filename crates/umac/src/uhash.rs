@@ -38,12 +38,12 @@ impl<const N: usize> Uhash<N> {
         }
     }
 
-    /// Every key from AES-128 under K (RFC 4418 §5: `KDF(K, 1..=4, ·)`),
+    /// Every key from the KDF's output (RFC 4418 §5: `KDF(K, 1..=4, ·)`),
     /// written in place.
-    pub(crate) fn fill(&mut self, cipher: &aes::Aes128) {
-        self.l1.fill::<N>(cipher);
-        L2Key::fill(&mut self.l2, cipher);
-        L3Key::fill(&mut self.l3, cipher);
+    pub(crate) fn fill(&mut self, keys: &crate::kdf::Keys) {
+        self.l1.fill::<N>(keys);
+        L2Key::fill(&mut self.l2, keys);
+        L3Key::fill(&mut self.l3, keys);
     }
 
     /// The engine of the NH kernels.
@@ -52,12 +52,51 @@ impl<const N: usize> Uhash<N> {
     }
 
     /// UHASH of a whole message: the N 32-bit words (iteration i's L3
-    /// output, K2 included).
+    /// output, K2 included). The chunks are read in place; L2 runs only for
+    /// messages longer than one chunk.
     #[inline]
     pub(crate) fn hash(&self, msg: &[u8]) -> [u32; N] {
-        let mut s = State::default();
-        s.absorb(self, msg);
-        s.finish(self)
+        if msg.len() <= CHUNK {
+            let a = self.last_chunk(msg);
+            return core::array::from_fn(|i| self.l3[i].hash(u128::from(a[i])));
+        }
+        let full = (msg.len() - 1) / CHUNK;
+        let mut poly = [Poly::default(); N];
+        for chunk in msg[..full * CHUNK].as_chunks::<CHUNK>().0 {
+            let s = self.l1.sums::<N>(self.engine, 0, chunk);
+            for i in 0..N {
+                poly[i].absorb(&self.l2[i], s[i].wrapping_add(8 * CHUNK as u64));
+            }
+        }
+        let a = self.last_chunk(&msg[full * CHUNK..]);
+        let out = core::array::from_fn(|i| {
+            poly[i].absorb(&self.l2[i], a[i]);
+            self.l3[i].hash(poly[i].finish(&self.l2[i]))
+        });
+        poly.zeroize();
+        out
+    }
+
+    /// The L1 outputs of the last chunk (0 to 1024 bytes): its whole blocks
+    /// in place, the rest zero-padded (the empty chunk: one zero block),
+    /// plus its bit length.
+    #[inline(always)]
+    fn last_chunk(&self, chunk: &[u8]) -> [u64; N] {
+        let whole = chunk.len() / BLOCK * BLOCK;
+        let mut a = [0u64; N];
+        if whole > 0 {
+            a = self.l1.sums::<N>(self.engine, 0, &chunk[..whole]);
+        }
+        if whole < chunk.len() || chunk.is_empty() {
+            let mut block = [0u8; BLOCK];
+            block[..chunk.len() - whole].copy_from_slice(&chunk[whole..]);
+            let s = self.l1.sums::<N>(self.engine, whole / BLOCK, &block);
+            for (a, s) in a.iter_mut().zip(s) {
+                *a = a.wrapping_add(s);
+            }
+        }
+        let bits = 8 * chunk.len() as u64;
+        a.map(|a| a.wrapping_add(bits))
     }
 }
 
@@ -221,7 +260,7 @@ mod tests {
     fn the_length_limit_is_a_typed_error() {
         let cipher = <aes::Aes128 as aes::cipher::KeyInit>::new(&[7u8; 16].into());
         let mut key = Uhash::<2>::zeroed(Engine32::portable());
-        key.fill(&cipher);
+        key.fill(&crate::kdf::Keys::derive::<2>(&cipher));
         let mut s = State::<2> {
             total: u64::MAX - 3,
             ..Default::default()

@@ -179,10 +179,13 @@ macro_rules! umac_kernels {
                     // r's runs (f, s) hold at least 4·blocks words each.
                     let blocks = crate::backend::soft::umac_blocks(N, even.len(), odd.len(), msg.len());
                     let mp = msg.as_ptr();
-                    let runs: [(*const u32, *const u32); N] = core::array::from_fn(|r| {
+                    // Window r adds run r to the blocks' first halves and
+                    // run r + 1 to their second halves.
+                    let mut runs = [(core::ptr::null::<u32>(), core::ptr::null::<u32>()); N];
+                    for (r, run) in runs.iter_mut().enumerate() {
                         let (f, s) = crate::backend::soft::umac_window(even, odd, r);
-                        (f.as_ptr(), s.as_ptr())
-                    });
+                        *run = (f.as_ptr(), s.as_ptr());
+                    }
                     let mut lo = [vdupq_n_u64(0); N];
                     let mut hi = [vdupq_n_u64(0); N];
                     for b in 0..blocks {

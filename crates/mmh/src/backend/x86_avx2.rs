@@ -202,20 +202,23 @@ macro_rules! umac_kernels {
         uhash_core::avx2_fn! {
             $(
                 /// RFC 4418 NH sums of `$n` windows (`soft::nh_umac_sums`),
-                /// in `out[..$n]`.
+                /// in `out[..$n]` (also the AVX-512 kernels' tails).
                 ///
                 /// # Safety
                 /// The CPU must support the [`Avx2`] feature set.
-                unsafe fn $name(even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; 4] {
+                pub(super) unsafe fn $name(even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; 4] {
                     const N: usize = $n;
                     // Whole blocks that every window's key covers: window
                     // r's runs (f, s) hold at least 4·blocks words each.
                     let blocks = soft::umac_blocks(N, even.len(), odd.len(), msg.len());
                     let mp = msg.as_ptr();
-                    let runs: [(*const u32, *const u32); N] = core::array::from_fn(|r| {
+                    // Window r adds run r to the blocks' first halves and
+                    // run r + 1 to their second halves.
+                    let mut runs = [(core::ptr::null::<u32>(), core::ptr::null::<u32>()); N];
+                    for (r, run) in runs.iter_mut().enumerate() {
                         let (f, s) = soft::umac_window(even, odd, r);
-                        (f.as_ptr(), s.as_ptr())
-                    });
+                        *run = (f.as_ptr(), s.as_ptr());
+                    }
                     let mut acc = [_mm256_setzero_si256(); N];
                     let mut b = 0usize;
                     while b + 2 <= blocks {
@@ -250,10 +253,6 @@ macro_rules! umac_kernels {
                         }
                         b += 2;
                     }
-                    let mut out = [0u64; 4];
-                    for r in 0..N {
-                        out[r] = hsum!(acc[r]);
-                    }
                     if b < blocks {
                         // The last block alone, in 128-bit halves.
                         // SAFETY: message bytes 32b .. 32b+32 exist.
@@ -274,11 +273,28 @@ macro_rules! umac_kernels {
                                 _mm_mul_epu32(xs, ys),
                                 _mm_mul_epu32(_mm_srli_epi64::<32>(xs), _mm_srli_epi64::<32>(ys)),
                             );
-                            out[r] = out[r]
-                                .wrapping_add(_mm_extract_epi64::<0>(v) as u64)
-                                .wrapping_add(_mm_extract_epi64::<1>(v) as u64);
+                            acc[r] = _mm256_add_epi64(acc[r], _mm256_set_m128i(_mm_setzero_si128(), v));
                         }
                     }
+                    // The N sums in one 256-bit store: the caller's loads,
+                    // of any width, then forward from it.
+                    let mut all = [_mm256_setzero_si256(); 4];
+                    all[..N].copy_from_slice(&acc);
+                    let u01 = _mm256_add_epi64(
+                        _mm256_unpacklo_epi64(all[0], all[1]),
+                        _mm256_unpackhi_epi64(all[0], all[1]),
+                    );
+                    let u23 = _mm256_add_epi64(
+                        _mm256_unpacklo_epi64(all[2], all[3]),
+                        _mm256_unpackhi_epi64(all[2], all[3]),
+                    );
+                    let sums = _mm256_add_epi64(
+                        _mm256_permute2x128_si256::<0x20>(u01, u23),
+                        _mm256_permute2x128_si256::<0x31>(u01, u23),
+                    );
+                    let mut out = [0u64; 4];
+                    // SAFETY: a 32-byte store into the 32-byte `out`.
+                    unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), sums) };
                     out
                 }
             )+
