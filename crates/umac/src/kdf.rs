@@ -33,6 +33,7 @@ pub(crate) struct Keys {
     blocks: [[u8; 16]; MAX],
     starts: [usize; 5],
     counts: [usize; 5],
+    used: usize,
 }
 
 impl Keys {
@@ -43,6 +44,7 @@ impl Keys {
             blocks: [[0; 16]; MAX],
             starts: [0; 5],
             counts,
+            used: 0,
         };
         let mut at = 0;
         for (index, &count) in counts.iter().enumerate() {
@@ -53,6 +55,7 @@ impl Keys {
             }
             at += count;
         }
+        keys.used = at;
         cipher.encrypt_blocks(aes::Block::cast_slice_from_core_mut(&mut keys.blocks[..at]));
         keys
     }
@@ -70,7 +73,8 @@ impl Keys {
 
 impl Drop for Keys {
     fn drop(&mut self) {
-        self.blocks.zeroize();
+        // Only the blocks written (the rest are still zero).
+        self.blocks[..self.used].as_flattened_mut().zeroize();
     }
 }
 
