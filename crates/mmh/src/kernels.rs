@@ -10,7 +10,8 @@
 //!   (portable); with feature `asm` also `avx512-asm`, `avx2-asm`,
 //!   `neon-asm` and `armv4-asm` (the hand-written one-window sums of
 //!   `uhash-asm`; the Toeplitz forms with n > 1 windows run the same ISA's
-//!   intrinsics, and on ARMv4 the portable code).
+//!   intrinsics, and on ARMv4 the portable code; RFC 4418's NH runs in
+//!   assembly for 1 to 4 windows, from kernels of one and two windows).
 //! * [`Engine64`] — the 64-bit-word kernel (MMH64): `ifma` (AVX-512 IFMA,
 //!   52-bit limbs), `mulx` (BMI2), `soft`.
 //!
