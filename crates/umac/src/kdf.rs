@@ -37,27 +37,32 @@ pub(crate) struct Keys {
 }
 
 impl Keys {
-    /// Every key UMAC with N iterations needs (`cipher` is AES-128 under K).
-    pub(crate) fn derive<const N: usize>(cipher: &aes::Aes128) -> Self {
-        let counts = counts(N);
-        let mut keys = Self {
+    /// An empty batch, to be filled in place by [`Keys::derive`] (a batch
+    /// returned by value would leave a copy of every key on the stack).
+    pub(crate) const fn new() -> Self {
+        Self {
             blocks: [[0; 16]; MAX],
             starts: [0; 5],
-            counts,
+            counts: [0; 5],
             used: 0,
-        };
+        }
+    }
+
+    /// Every key UMAC with N iterations needs (`cipher` is AES-128 under K),
+    /// in place.
+    pub(crate) fn derive<const N: usize>(&mut self, cipher: &aes::Aes128) {
+        self.counts = counts(N);
         let mut at = 0;
-        for (index, &count) in counts.iter().enumerate() {
-            keys.starts[index] = at;
-            for (i, b) in keys.blocks[at..at + count].iter_mut().enumerate() {
+        for (index, &count) in counts(N).iter().enumerate() {
+            self.starts[index] = at;
+            for (i, b) in self.blocks[at..at + count].iter_mut().enumerate() {
                 b[..8].copy_from_slice(&(index as u64).to_be_bytes());
                 b[8..].copy_from_slice(&(i as u64 + 1).to_be_bytes());
             }
             at += count;
         }
-        keys.used = at;
-        cipher.encrypt_blocks(aes::Block::cast_slice_from_core_mut(&mut keys.blocks[..at]));
-        keys
+        self.used = at;
+        cipher.encrypt_blocks(aes::Block::cast_slice_from_core_mut(&mut self.blocks[..at]));
     }
 
     /// `KDF(K, index, ·)`: the blocks of `index` (0 to 4).

@@ -20,7 +20,8 @@ impl<const N: usize> Umac<N> {
     /// Every key from K (RFC 4418 §3.2: `KDF(K, 0..=4, ·)`), the NH kernels
     /// on `engine`.
     pub(crate) fn new(key: &[u8; 16], engine: Engine32) -> Self {
-        let keys = crate::kdf::Keys::derive::<N>(&aes::Aes128::new(key.into()));
+        let mut keys = crate::kdf::Keys::new();
+        keys.derive::<N>(&aes::Aes128::new(key.into()));
         let mut this = Self {
             uhash: Uhash::zeroed(engine),
             pdf: Pdf::derive(&keys),
@@ -358,3 +359,4 @@ umac_type!(
     Umac128, Umac128State, Umac128Session, 4, 16,
     "UMAC-128 takes a whole AES block per nonce, so nothing is shared: the session costs what the key's own methods cost (it exists so that code is the same for every tag size)."
 );
+
