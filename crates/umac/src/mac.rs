@@ -41,7 +41,7 @@ impl<const N: usize> Umac<N> {
     /// The tag words of `msg` under `nonce`. The pad first: its AES block
     /// does not depend on the hash and runs while the hash is computed.
     #[inline(always)]
-    pub(crate) fn tag_words(&self, nonce: &[u8], msg: &[u8]) -> [u32; N] {
+    pub(crate) fn tag_words(&self, nonce: ([u8; 16], usize), msg: &[u8]) -> [u32; N] {
         let pad = self.pdf.pad::<N>(nonce);
         let h = self.uhash.hash(msg);
         core::array::from_fn(|i| h[i] ^ pad[i])
@@ -49,7 +49,12 @@ impl<const N: usize> Umac<N> {
 
     /// As [`Umac::tag_words`], the pad through `cache`.
     #[inline(always)]
-    pub(crate) fn tag_words_cached(&self, cache: &mut PadCache, nonce: &[u8], msg: &[u8]) -> [u32; N] {
+    pub(crate) fn tag_words_cached(
+        &self,
+        cache: &mut PadCache,
+        nonce: ([u8; 16], usize),
+        msg: &[u8],
+    ) -> [u32; N] {
         let pad = cache.pad::<N>(&self.pdf, nonce);
         let h = self.uhash.hash(msg);
         core::array::from_fn(|i| h[i] ^ pad[i])
@@ -57,14 +62,19 @@ impl<const N: usize> Umac<N> {
 
     /// The tag words of the UHASH words `h` under `nonce`.
     #[inline(always)]
-    pub(crate) fn seal(&self, nonce: &[u8], h: [u32; N]) -> [u32; N] {
+    pub(crate) fn seal(&self, nonce: ([u8; 16], usize), h: [u32; N]) -> [u32; N] {
         let pad = self.pdf.pad::<N>(nonce);
         core::array::from_fn(|i| h[i] ^ pad[i])
     }
 
     /// As [`Umac::seal`], the pad through `cache`.
     #[inline(always)]
-    pub(crate) fn seal_cached(&self, cache: &mut PadCache, nonce: &[u8], h: [u32; N]) -> [u32; N] {
+    pub(crate) fn seal_cached(
+        &self,
+        cache: &mut PadCache,
+        nonce: ([u8; 16], usize),
+        h: [u32; N],
+    ) -> [u32; N] {
         let pad = cache.pad::<N>(&self.pdf, nonce);
         core::array::from_fn(|i| h[i] ^ pad[i])
     }
@@ -174,7 +184,7 @@ macro_rules! umac_type {
                 nonce: &impl $crate::AsUmacNonce,
                 msg: &[u8],
             ) -> uhash_core::Tag<$t> {
-                $crate::mac::tag(self.0.tag_words(nonce.nonce_bytes(), msg))
+                $crate::mac::tag(self.0.tag_words(nonce.padded(), msg))
             }
 
             /// Constant-time check that `tag` authenticates `msg` under
@@ -242,7 +252,7 @@ macro_rules! umac_type {
             #[must_use]
             pub fn finalize(mut self, nonce: &impl $crate::AsUmacNonce) -> uhash_core::Tag<$t> {
                 let h = self.state.finish(self.mac.0.uhash());
-                $crate::mac::tag(self.mac.0.seal(nonce.nonce_bytes(), h))
+                $crate::mac::tag(self.mac.0.seal(nonce.padded(), h))
             }
 
             /// Constant-time check of `tag` against [`Self::finalize`].
@@ -292,7 +302,7 @@ macro_rules! umac_type {
                 nonce: &impl $crate::AsUmacNonce,
                 msg: &[u8],
             ) -> uhash_core::Tag<$t> {
-                $crate::mac::tag(self.mac.0.tag_words_cached(&mut self.cache, nonce.nonce_bytes(), msg))
+                $crate::mac::tag(self.mac.0.tag_words_cached(&mut self.cache, nonce.padded(), msg))
             }
 
             /// Constant-time check of `tag`, the pad through the cache.
@@ -318,7 +328,7 @@ macro_rules! umac_type {
                 nonce: &impl $crate::AsUmacNonce,
             ) -> uhash_core::Tag<$t> {
                 let h = state.state.finish(self.mac.0.uhash());
-                $crate::mac::tag(self.mac.0.seal_cached(&mut self.cache, nonce.nonce_bytes(), h))
+                $crate::mac::tag(self.mac.0.seal_cached(&mut self.cache, nonce.padded(), h))
             }
         }
 

@@ -47,6 +47,7 @@ impl UmacNonce {
     /// Message number `n` of a counter as an 8-byte **big-endian** nonce
     /// (OpenSSH's layout: consecutive numbers share one AES call of
     /// UMAC-32/64 in a session).
+    #[inline]
     #[must_use]
     pub const fn from_counter(n: u64) -> Self {
         let be = n.to_be_bytes();
@@ -60,6 +61,7 @@ impl UmacNonce {
     }
 
     /// The bytes.
+    #[inline]
     #[must_use]
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes[..usize::from(self.len)]
@@ -104,6 +106,10 @@ mod sealed {
 pub trait AsUmacNonce: sealed::Sealed {
     /// The nonce's 1 to 16 bytes.
     fn nonce_bytes(&self) -> &[u8];
+
+    /// The nonce zero-padded to 16 bytes (the PDF's block before its low
+    /// bits are cleared) and its length in bytes (1 to 16).
+    fn padded(&self) -> ([u8; 16], usize);
 }
 
 impl AsUmacNonce for UmacNonce {
@@ -111,11 +117,25 @@ impl AsUmacNonce for UmacNonce {
     fn nonce_bytes(&self) -> &[u8] {
         self.as_bytes()
     }
+
+    #[inline(always)]
+    fn padded(&self) -> ([u8; 16], usize) {
+        // The bytes past `len` are zero (`from_slice`, `from_counter`,
+        // `From<Nonce<L>>` write only the first `len`).
+        (self.bytes, usize::from(self.len))
+    }
 }
 
 impl<const L: usize> AsUmacNonce for Nonce<L> {
     #[inline(always)]
     fn nonce_bytes(&self) -> &[u8] {
         self.as_bytes()
+    }
+
+    #[inline(always)]
+    fn padded(&self) -> ([u8; 16], usize) {
+        let mut b = [0u8; 16];
+        b[..L].copy_from_slice(self.as_bytes());
+        (b, L)
     }
 }

@@ -35,20 +35,19 @@ pub(crate) enum Pdf {
     Aes(aes::Aes128),
 }
 
-/// The nonce block to encrypt and the index of the pad within it.
+/// The nonce block to encrypt and the index of the pad within it, from the
+/// nonce zero-padded to 16 bytes and its length (1 to 16).
 #[inline(always)]
-fn nonce_block<const N: usize>(nonce: &[u8]) -> ([u8; 16], usize) {
-    let mut block = [0u8; 16];
-    let len = nonce.len().clamp(1, 16);
-    block[..len].copy_from_slice(&nonce[..len]);
+fn nonce_block<const N: usize>((mut block, len): ([u8; 16], usize)) -> ([u8; 16], usize) {
     // str2uint(Nonce) mod (16 / taglen): the low bits of the last byte.
     let low = match N {
         1 => 3,
         2 => 1,
         _ => 0,
     };
-    let index = usize::from(block[len - 1] & low);
-    block[len - 1] &= !low;
+    let last = len.clamp(1, 16) - 1;
+    let index = usize::from(block[last] & low);
+    block[last] &= !low;
     (block, index)
 }
 
@@ -86,9 +85,9 @@ impl Pdf {
         }
     }
 
-    /// The N-word pad of `nonce` (1 to 16 bytes; the caller's type checks).
+    /// The N-word pad of `nonce` (zero-padded, and its length).
     #[inline(always)]
-    pub(crate) fn pad<const N: usize>(&self, nonce: &[u8]) -> [u32; N] {
+    pub(crate) fn pad<const N: usize>(&self, nonce: ([u8; 16], usize)) -> [u32; N] {
         let (mut t, index) = nonce_block::<N>(nonce);
         self.encrypt(&mut t);
         let pad = words::<N>(&t, index);
@@ -109,7 +108,7 @@ pub(crate) struct PadCache {
 impl PadCache {
     /// The pad of `nonce`, from the cache when its block was the last one.
     #[inline(always)]
-    pub(crate) fn pad<const N: usize>(&mut self, pdf: &Pdf, nonce: &[u8]) -> [u32; N] {
+    pub(crate) fn pad<const N: usize>(&mut self, pdf: &Pdf, nonce: ([u8; 16], usize)) -> [u32; N] {
         let (block, index) = nonce_block::<N>(nonce);
         // The nonce is public: so is whether this hits.
         if !self.valid || self.block != block {
