@@ -76,7 +76,8 @@ impl L2Key {
     fn step64(&self, y: u64, m: u64) -> u64 {
         let plain = wide::mul64(self.k64, y) + u128::from(m);
         // m − 59 − k > 0 whenever the escape applies (k < 2^57).
-        let escaped = wide::mul64(self.k64_sq, y) + u128::from(m.wrapping_sub(59).wrapping_sub(self.k64));
+        let escaped =
+            wide::mul64(self.k64_sq, y) + u128::from(m.wrapping_sub(59).wrapping_sub(self.k64));
         let mask = u128::from(escape_mask(m >> 32));
         let mask = mask << 64 | mask;
         p64m59::reduce((escaped & mask) | (plain & !mask))

@@ -369,4 +369,3 @@ umac_type!(
     Umac128, Umac128State, Umac128Session, 4, 16,
     "UMAC-128 takes a whole AES block per nonce, so nothing is shared: the session costs what the key's own methods cost (it exists so that code is the same for every tag size)."
 );
-

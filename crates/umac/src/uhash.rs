@@ -279,4 +279,3 @@ mod tests {
         assert!(s.update(&key, &[]).is_ok());
     }
 }
-

@@ -31,7 +31,9 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 /// The lowest of three medians of `f`'s 51 batches.
 fn best_of_3(mut f: impl FnMut() -> (f64, f64)) -> (f64, f64) {
-    (0..3).map(|_| f()).fold((f64::MAX, f64::MAX), |a, b| (a.0.min(b.0), a.1.min(b.1)))
+    (0..3)
+        .map(|_| f())
+        .fold((f64::MAX, f64::MAX), |a, b| (a.0.min(b.0), a.1.min(b.1)))
 }
 
 macro_rules! bench {
