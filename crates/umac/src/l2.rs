@@ -14,14 +14,14 @@
 //!   multiple of 16 bytes; modulo 2^128 − 159, range 2^128 − 2^96, marker
 //!   p − 1, offset 159.
 //!
-//! **Constant time.** The escape is never a branch: both products are
-//! computed from y in parallel — y·k + m, and y·k² + m − offset − k, which
-//! is the escape's two steps in one (k·(k·y + p − 1) ≡ k²·y − k) with k²
-//! precomputed — one is selected under a mask, and reduced. Which words
+//! **Constant time.** The escape is never a branch: its two steps are one,
+//! y·k² + (m − offset − k) (k·(k·y + p − 1) ≡ k²·y − k, k² precomputed), so
+//! every word costs one step, y·k′ + m′, whose multiplier k′ ∈ {k, k²} and
+//! addend m′ are selected under a mask computed from m alone. Which words
 //! arrive (the 16 MiB switch, the final padding) depends on the length
 //! only.
 
-use uhash_core::{ct, p64m59, p128m159, wide};
+use uhash_core::{ct, p64m59, p128m159};
 use zeroize::Zeroize;
 
 use crate::kdf;
@@ -70,29 +70,27 @@ impl L2Key {
     }
 
     /// One POLY-64 step: y·k + m, or the escape's two steps when
-    /// m ≥ 2^64 − 2^32 (y·k² + m − 59 − k), the product selected under a
-    /// mask before the one reduction (both are below 2^128).
+    /// m ≥ 2^64 − 2^32, which are y·k² + (m − 59 − k): the multiplier and
+    /// the addend are selected under a mask (they depend on m only), then
+    /// one product and one reduction.
     #[inline(always)]
     fn step64(&self, y: u64, m: u64) -> u64 {
-        let plain = wide::mul64(self.k64, y) + u128::from(m);
+        let mask = escape_mask(m >> 32);
+        let k = ct::select_u64(mask, self.k64_sq, self.k64);
         // m − 59 − k > 0 whenever the escape applies (k < 2^57).
-        let escaped =
-            wide::mul64(self.k64_sq, y) + u128::from(m.wrapping_sub(59).wrapping_sub(self.k64));
-        let mask = u128::from(escape_mask(m >> 32));
-        let mask = mask << 64 | mask;
-        p64m59::reduce((escaped & mask) | (plain & !mask))
+        let add = ct::select_u64(mask, m.wrapping_sub(59).wrapping_sub(self.k64), m);
+        p64m59::mul_add(k, y, add)
     }
 
-    /// One POLY-128 step, the escape when m ≥ 2^128 − 2^96 (selected
-    /// before the reduction, as in [`L2Key::step64`]).
+    /// One POLY-128 step, the escape when m ≥ 2^128 − 2^96 (selected as
+    /// in [`L2Key::step64`]).
     #[inline(always)]
     fn step128(&self, y: u128, m: u128) -> u128 {
-        let (ph, pl) = p128m159::mul_add_wide(self.k128, y, m);
-        let (eh, el) =
-            p128m159::mul_add_wide(self.k128_sq, y, m.wrapping_sub(159).wrapping_sub(self.k128));
         let mask = u128::from(escape_mask((m >> 96) as u64));
         let mask = mask << 64 | mask;
-        p128m159::reduce_wide((eh & mask) | (ph & !mask), (el & mask) | (pl & !mask))
+        let k = (self.k128_sq & mask) | (self.k128 & !mask);
+        let add = (m.wrapping_sub(159).wrapping_sub(self.k128) & mask) | (m & !mask);
+        p128m159::mul_add(k, y, add)
     }
 }
 

@@ -36,19 +36,22 @@ pub(crate) enum Pdf {
 }
 
 /// The nonce block to encrypt and the index of the pad within it, from the
-/// nonce zero-padded to 16 bytes and its length (1 to 16).
+/// nonce zero-padded to 16 bytes and its length (1 to 16). Computed on the
+/// block as one 128-bit integer (a byte stored into the block and the block
+/// read back whole would stall the store forwarding).
 #[inline(always)]
-fn nonce_block<const N: usize>((mut block, len): ([u8; 16], usize)) -> ([u8; 16], usize) {
-    // str2uint(Nonce) mod (16 / taglen): the low bits of the last byte.
-    let low = match N {
+fn nonce_block<const N: usize>((block, len): ([u8; 16], usize)) -> ([u8; 16], usize) {
+    // str2uint(Nonce) mod (16 / taglen): the low bits of the last byte,
+    // which sits 8·(16 − len) bits up in the padded block.
+    let low: u128 = match N {
         1 => 3,
         2 => 1,
         _ => 0,
     };
-    let last = len.clamp(1, 16) - 1;
-    let index = usize::from(block[last] & low);
-    block[last] &= !low;
-    (block, index)
+    let shift = 8 * (16 - len.clamp(1, 16)) as u32;
+    let v = u128::from_be_bytes(block);
+    let index = ((v >> shift) & low) as usize;
+    ((v & !(low << shift)).to_be_bytes(), index)
 }
 
 /// The pad words (big-endian) at `index` of the encrypted block `t`.
