@@ -7,9 +7,16 @@
 //!   2^32)·(LE32(msg + 8i + 4) + key\[2i+1\] mod 2^32) mod 2^64 — `mmh`'s soft
 //!   `nh_sums::<1>` over the first `pairs` pairs.
 //!
-//! Each reads exactly the first `words` (2·`pairs`) words of message and
-//! key, any message alignment, and neither branches nor indexes memory on
-//! the data.
+//! * NH (RFC 4418, pairs j, j + 4 of each 32-byte block), one window:
+//!   Σ_{b<blocks} Σ_{j<4} (LE32(msg + 32b + 4j) + r0\[4b+j\] mod 2^32)·
+//!   (LE32(msg + 32b + 16 + 4j) + r1\[4b+j\] mod 2^32) mod 2^64, where r0 and
+//!   r1 are a window's two key runs in `mmh`'s (even, odd) quarter layout —
+//!   `mmh`'s soft `nh_umac_sums` for one window; the `sum2` kernels compute
+//!   two windows sharing the message, (r0, r1) and (r1, r2).
+//!
+//! Each reads exactly the first `words` (2·`pairs`, 8·`blocks`) words of
+//! message and the key words it sums (4·`blocks` of each run), any message
+//! alignment, and neither branches nor indexes memory on the data.
 
 /// x86-64 (System V ABI) kernels, `x86_64/mmh.S`.
 #[cfg(target_arch = "x86_64")]
@@ -43,6 +50,52 @@ pub mod x86_64 {
         /// The CPU supports AVX-512F (and AVX2); pointers as for
         /// [`nh_sum_avx2`].
         pub fn nh_sum_avx512(key: *const u32, msg: *const u8, pairs: usize) -> u64;
+
+        /// RFC 4418's NH, one window, with AVX2.
+        ///
+        /// # Safety
+        /// The CPU supports AVX2; `r0` and `r1` are valid for reading
+        /// `4·blocks` `u32`s each and `msg` for `32·blocks` bytes (any
+        /// alignment).
+        pub fn nh_umac_sum_avx2(r0: *const u32, r1: *const u32, msg: *const u8, blocks: usize) -> u64;
+
+        /// RFC 4418's NH, one window, with AVX-512 (zero-masking loads for
+        /// the last < 4 blocks).
+        ///
+        /// # Safety
+        /// The CPU supports AVX-512F (and AVX2); pointers as for
+        /// [`nh_umac_sum_avx2`].
+        pub fn nh_umac_sum_avx512(r0: *const u32, r1: *const u32, msg: *const u8, blocks: usize) -> u64;
+
+        /// RFC 4418's NH, two windows (r0, r1) and (r1, r2), with AVX2:
+        /// their sums in `out[0]`, `out[1]`.
+        ///
+        /// # Safety
+        /// The CPU supports AVX2; `r0`, `r1`, `r2` are valid for reading
+        /// `4·blocks` `u32`s each, `msg` for `32·blocks` bytes, `out` for
+        /// writing two `u64`s.
+        pub fn nh_umac_sum2_avx2(
+            r0: *const u32,
+            r1: *const u32,
+            r2: *const u32,
+            msg: *const u8,
+            blocks: usize,
+            out: *mut u64,
+        );
+
+        /// RFC 4418's NH, two windows, with AVX-512.
+        ///
+        /// # Safety
+        /// The CPU supports AVX-512F (and AVX2); pointers as for
+        /// [`nh_umac_sum2_avx2`].
+        pub fn nh_umac_sum2_avx512(
+            r0: *const u32,
+            r1: *const u32,
+            r2: *const u32,
+            msg: *const u8,
+            blocks: usize,
+            out: *mut u64,
+        );
     }
 }
 
@@ -63,6 +116,29 @@ pub mod aarch64 {
         /// As [`mmh32_sum_neon`], with `2·pairs` key words and `8·pairs`
         /// message bytes.
         pub fn nh_sum_neon(key: *const u32, msg: *const u8, pairs: usize) -> u64;
+
+        /// RFC 4418's NH, one window, with NEON.
+        ///
+        /// # Safety
+        /// The CPU has Advanced SIMD; `r0` and `r1` are valid for reading
+        /// `4·blocks` `u32`s each and `msg` for `32·blocks` bytes (any
+        /// alignment).
+        pub fn nh_umac_sum_neon(r0: *const u32, r1: *const u32, msg: *const u8, blocks: usize) -> u64;
+
+        /// RFC 4418's NH, two windows (r0, r1) and (r1, r2), with NEON:
+        /// their sums in `out[0]`, `out[1]`.
+        ///
+        /// # Safety
+        /// As [`nh_umac_sum_neon`], with three runs, and `out` valid for
+        /// writing two `u64`s.
+        pub fn nh_umac_sum2_neon(
+            r0: *const u32,
+            r1: *const u32,
+            r2: *const u32,
+            msg: *const u8,
+            blocks: usize,
+            out: *mut u64,
+        );
     }
 }
 

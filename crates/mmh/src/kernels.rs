@@ -10,7 +10,8 @@
 //!   (portable); with feature `asm` also `avx512-asm`, `avx2-asm`,
 //!   `neon-asm` and `armv4-asm` (the hand-written one-window sums of
 //!   `uhash-asm`; the Toeplitz forms with n > 1 windows run the same ISA's
-//!   intrinsics, and on ARMv4 the portable code).
+//!   intrinsics, and on ARMv4 the portable code; RFC 4418's NH runs in
+//!   assembly for 1 to 4 windows, from kernels of one and two windows).
 //! * [`Engine64`] — the 64-bit-word kernel (MMH64): `ifma` (AVX-512 IFMA,
 //!   52-bit limbs), `mulx` (BMI2), `soft`.
 //!
@@ -45,6 +46,25 @@ uhash_core::engine! {
         /// shifted by two words per window. NMH32's inner sum is r = 0.
         fn nh_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u64; N] {
             soft::nh_sums::<N>(key, msg)
+        }
+
+        /// RFC 4418's NH (UMAC's L1, §5.1.2) for r = 0..N (N ≤ 4 run the
+        /// accelerated code; more, the portable code) Toeplitz windows, over
+        /// the whole 32-byte blocks of `msg` that every window's key covers:
+        /// Σ_b Σ_{j<4} (m_{8b+j} + k_{8b+j+4r} mod 2^32)·(m_{8b+4+j} +
+        /// k_{8b+4+j+4r} mod 2^32) mod 2^64, word j of a block paired with
+        /// word j + 4, window r's key 4r words (16 bytes) further.
+        ///
+        /// The key k (native 32-bit words) comes in the **(even, odd)
+        /// quarter layout**: quarter q = words 4q..4q+4 of k is in `even` at
+        /// words 4·(q/2).. when q is even and in `odd` at words 4·(q/2)..
+        /// when q is odd (`crate::nh_umac_key_layout` makes it). Then the
+        /// key words of every window are two contiguous runs (window r's
+        /// block b adds quarters 2b + r and 2b + r + 1), which the SIMD
+        /// kernels load whole, beside a message permuted once for all
+        /// windows. A key of 256 + 4(N−1) words covers a 1024-byte chunk.
+        fn nh_umac_sums<const N: usize>(self, even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; N] {
+            soft::nh_umac_sums::<N>(even, odd, msg)
         }
     }
 

@@ -8,6 +8,7 @@
 //! | item | what |
 //! |---|---|
 //! | [`mmh32`], [`mmh32_toeplitz`], [`nmh32`], [`mmh64`], [`nh`], [`nh_toeplitz`] | the paper functions on raw keys and fixed-length messages |
+//! | [`nh_umac`], [`nh_umac_toeplitz`], [`nh_umac_key_layout`] | RFC 4418's NH (pairs j, j + 4 of each 32-byte block; the `umac` crate's level 1) and its key layout |
 //! | [`Engine32`], [`Engine64`] ([`kernels`]) | backend selection: detect, force, ask (the workspace's one `engine!` API) |
 //! | [`long`] (feature `alloc`) | level-1 kernels for `uhash_core::long` (messages of any length) |
 //! | [`hash`] (feature `alloc`) | ready-made long-message hashes with `universal_hash::UniversalHash`, and their Wegman–Carter MACs |
@@ -31,6 +32,11 @@
 //! * **NH** (UMAC): NH_K(M) = Σᵢ (m_{2i−1} ± k_{2i−1})(m_{2i} ± k_{2i}) mod
 //!   2^64 over *adjacent* pairs, k even; its Toeplitz form shifts the key by
 //!   two words per output (key k + 2(n − 1) words).
+//! * **RFC 4418's NH** ([`nh_umac`]): over 32-byte blocks, word j paired
+//!   with word j + 4 (j < 4); its Toeplitz form shifts the key by four words
+//!   (16 bytes) per output — UHASH's iterations, the level 1 of the `umac`
+//!   crate, which calls the kernel `Kernels32::nh_umac_sums` directly with
+//!   its key in the (even, odd) quarter layout ([`nh_umac_key_layout`]).
 //!
 //! The paper fixes k = 32; here any k ≥ 1 (even for NMH32/NH) is accepted,
 //! and a longer key is used by its prefix (§3.4). The reduction is
@@ -101,7 +107,8 @@
 //!
 //! ## NH
 //! **ε = 2^-32**-AU (collisions only: NH is not AΔU), UMAC paper Theorem 1
-//! with w = 32; n Toeplitz outputs (key shifted by two words) collide
+//! with w = 32 (RFC 4418's pairing is the same function of a permuted
+//! message, with the same bound); n Toeplitz outputs (key shifted by two words) collide
 //! together with probability ≤ **2^(−32n)** (UMAC's Toeplitz theorem; NH's
 //! equal pairs cancel exactly mod 2^64, so the classical induction on the
 //! last differing pair applies). NH is meant as the first level of a
@@ -116,10 +123,12 @@
 //! figures of each type.
 //!
 //! # Backends
-//! [`Engine32`] (MMH32, NMH32, NH): `avx512` and `avx2` (`vpmuludq`; the
-//! Toeplitz windows share key loads), `neon` (`umlal`), `soft`; with feature
+//! [`Engine32`] (MMH32, NMH32, NH, RFC 4418's NH): `avx512` and `avx2`
+//! (`vpmuludq`; the Toeplitz windows share key loads, RFC 4418's windows one
+//! message permutation), `neon` (`umlal`), `soft`; with feature
 //! `asm` also `avx512-asm`, `avx2-asm`, `neon-asm`, `armv4-asm` (hand-written
-//! one-window sums of the `uhash-asm` crate, chosen on request:
+//! one-window sums of the `uhash-asm` crate, and RFC 4418's NH for one and
+//! two windows; ARMv4 runs it portably; chosen on request:
 //! `Engine32::new(Backend::Avx2Asm)`, or `Backend::Asm` for the fastest one
 //! here). [`Engine64`] (MMH64): `ifma`, `mulx`, `soft`. `detect()` picks the
 //! fastest, `new(backend)` forces one ([`Error::UnsupportedBackend`] when
@@ -151,6 +160,7 @@ pub mod kernels;
 mod mmh32;
 mod mmh64;
 mod nh;
+mod nh_umac;
 mod nmh32;
 
 #[cfg(feature = "alloc")]
@@ -163,6 +173,7 @@ pub use kernels::{Engine32, Engine64, Kernels32, Kernels64};
 pub use mmh32::{mmh32, mmh32_toeplitz};
 pub use mmh64::mmh64;
 pub use nh::{nh, nh_toeplitz};
+pub use nh_umac::{nh_umac, nh_umac_key_layout, nh_umac_toeplitz};
 pub use nmh32::nmh32;
 pub use uhash_core::{Backend, Error, Nonce, Tag};
 

@@ -2,7 +2,8 @@
 //! word counts 0..=70, every message alignment, a key shorter or longer
 //! than the message, all-ones words and the largest key words, and
 //! proptest inputs — for every engine this CPU and build can run, the
-//! assembly backends included.
+//! assembly backends included. RFC 4418's NH (`nh_umac_sums`) likewise, and
+//! against the reference `uhash_ref::umac::nh`.
 
 use mmh::{Engine32, Engine64, Kernels32, Kernels64};
 use proptest::prelude::*;
@@ -36,6 +37,52 @@ fn check(e: Engine32, key: &[u32], msg: &[u8]) {
         )+};
     }
     each_n!(1 2 3 4 5 6 7 8);
+    check_umac(e, key, msg);
+}
+
+/// The (even, odd) quarter layout of the first whole quarters of `key`.
+fn layout(key: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let q = key.len() / 4;
+    let (mut even, mut odd) = (vec![0; 4 * q.div_ceil(2)], vec![0; 4 * (q / 2)]);
+    mmh::nh_umac_key_layout(&key[..4 * q], &mut even, &mut odd).unwrap();
+    (even, odd)
+}
+
+/// `nh_umac_sums::<N>` for N = 1..=5 of one engine against the portable
+/// engine, on the layout of `key` and on shortened halves (the kernel sums
+/// the blocks every window covers).
+fn check_umac(e: Engine32, key: &[u32], msg: &[u8]) {
+    let soft = Engine32::portable();
+    let (even, odd) = layout(key);
+    let cuts = [
+        (even.len(), odd.len()),
+        (even.len().saturating_sub(4), odd.len()),
+        (even.len(), odd.len().saturating_sub(4)),
+        (even.len() / 2, odd.len()),
+    ];
+    for (el, ol) in cuts {
+        let (ev, od) = (&even[..el], &odd[..ol]);
+        macro_rules! each_n {
+            ($($n:literal)+) => {$(
+                assert_eq!(
+                    e.nh_umac_sums::<$n>(ev, od, msg),
+                    soft.nh_umac_sums::<$n>(ev, od, msg),
+                    "nh_umac {e} n={} bytes={} even={el} odd={ol}", $n, msg.len()
+                );
+            )+};
+        }
+        each_n!(1 2 3 4 5);
+    }
+}
+
+/// RFC 4418's NH of `blocks` whole blocks, window r, from the reference
+/// (key words as the big-endian bytes it reads).
+fn reference_umac(key: &[u32], msg: &[u8], blocks: usize, r: usize) -> u64 {
+    let bytes: Vec<u8> = key[4 * r..4 * r + 8 * blocks]
+        .iter()
+        .flat_map(|w| w.to_be_bytes())
+        .collect();
+    uhash_ref::umac::nh(&bytes, &msg[..32 * blocks]).unwrap()
 }
 
 fn pattern(n: usize, seed: u32) -> Vec<u32> {
@@ -75,6 +122,76 @@ fn edge_word_counts_alignments_and_extremes() {
             }
         }
     }
+}
+
+#[test]
+fn nh_umac_equals_the_reference() {
+    for e in engines32() {
+        for blocks in [0usize, 1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33] {
+            let key = pattern(8 * blocks + 12, 3);
+            let (even, odd) = layout(&key);
+            for off in [0, 1] {
+                let buf: Vec<u8> = (0..32 * blocks + 1).map(|i| (i * 89 + 5) as u8).collect();
+                let msg = &buf[off..off + 32 * blocks];
+                let got = e.nh_umac_sums::<4>(&even, &odd, msg);
+                for (r, g) in got.iter().enumerate() {
+                    assert_eq!(
+                        *g,
+                        reference_umac(&key, msg, blocks, r),
+                        "{e} {blocks} r={r}"
+                    );
+                }
+                let mut out = [0u64; 3];
+                if blocks > 0 {
+                    e.nh_umac_toeplitz(&key, msg, &mut out).unwrap();
+                    for (r, o) in out.iter().enumerate() {
+                        assert_eq!(*o, reference_umac(&key, msg, blocks, r));
+                    }
+                    assert_eq!(e.nh_umac(&key, msg), Ok(out[0]));
+                }
+            }
+        }
+        // All-ones message and key: the products and sums wrap.
+        let key = vec![u32::MAX; 8 * 40 + 12];
+        let (even, odd) = layout(&key);
+        let ones = vec![0xffu8; 32 * 40];
+        let got = e.nh_umac_sums::<4>(&even, &odd, &ones);
+        assert_eq!(got[3], reference_umac(&key, &ones, 40, 3), "{e}");
+    }
+}
+
+#[test]
+fn nh_umac_paper_functions_check_their_arguments() {
+    use mmh::Error;
+    let key = [0u32; 64];
+    assert!(matches!(
+        mmh::nh_umac(&key, &[]),
+        Err(Error::InvalidMessageLength { .. })
+    ));
+    assert!(matches!(
+        mmh::nh_umac(&key, &[0; 33]),
+        Err(Error::InvalidMessageLength { .. })
+    ));
+    assert!(matches!(
+        mmh::nh_umac(&key[..7], &[0; 32]),
+        Err(Error::KeyTooShort { .. })
+    ));
+    let mut out = [0u64; 2];
+    assert!(matches!(
+        mmh::nh_umac_toeplitz(&key[..11], &[0; 32], &mut out),
+        Err(Error::KeyTooShort {
+            needed: 12,
+            got: 11
+        })
+    ));
+    assert!(matches!(
+        mmh::nh_umac_toeplitz(&key, &[0; 32], &mut []),
+        Err(Error::InvalidParameter { .. })
+    ));
+    let (mut e, mut o) = ([0u32; 8], [0u32; 4]);
+    assert!(mmh::nh_umac_key_layout(&key[..12], &mut e, &mut o).is_ok());
+    assert!(mmh::nh_umac_key_layout(&key[..13], &mut e, &mut o).is_err());
+    assert!(mmh::nh_umac_key_layout(&key[..16], &mut e, &mut o).is_err());
 }
 
 #[test]

@@ -9,6 +9,7 @@
 //! | [`p32`] | reduction modulo 2^32+15 (MMH §3.1, with the Appendix A edge case fixed) |
 //! | [`p64`] | reduction modulo 2^64+13: the DFC paper's complement method (§2) and a `u128` fold |
 //! | [`p130`] | field arithmetic modulo 2^130−5 (Poly1305; level 2 of long-message hashing) |
+//! | [`p36m5`], [`p64m59`], [`p128m159`] | reduction and Horner steps modulo 2^36−5, 2^64−59, 2^128−159 (UMAC's L3 and POLY, RFC 4418) |
 //! | [`pw`] | arithmetic modulo the Square Hash primes p_w, the smallest primes above 2^(32w), w = 1..5 |
 //! | [`wide`] | widening multiplies |
 //! | [`toeplitz`] | Toeplitz key windows (MMH §2.4, digestMW, NH) |
@@ -49,9 +50,12 @@ pub mod keybuf;
 pub mod long;
 pub mod mac;
 pub mod nonce;
+pub mod p128m159;
 pub mod p130;
 pub mod p32;
+pub mod p36m5;
 pub mod p64;
+pub mod p64m59;
 pub mod pw;
 pub mod secret;
 pub mod strong;

@@ -15,6 +15,7 @@
 //! | [`digest`] | Nguyen, Roscoe, *Short-output universal hash functions and their use in fast and secure data authentication*, FSE 2012 — digest, trunc, digestMW, digest′ |
 //! | [`poly1305`] | Bernstein, *The Poly1305-AES message-authentication code*, FSE 2005; RFC 8439 §2.5 |
 //! | [`dfc`] | Noilhan, *Software Optimization of Decorrelation Module* (DFC) |
+//! | [`umac`] | Krovetz (ed.), RFC 4418, *UMAC: Message Authentication Code using Universal Hashing* — KDF, PDF, NH (strided pairs), L1/L2/L3-HASH, POLY, UHASH, UMAC-32/64/96/128 |
 //! | [`sqh`] | Etzel, Patel, Ramzan, *Square Hash*, CRYPTO 1999 — SQH, SQHU, SQH\*, SQHasm, SQHasm2, SQHc, SQHc2, SQHE, Toeplitz (as `docs/sqh-spec.md`) |
 //! | [`sqh_words`] | Square Hash with the word size `l` as a parameter (the ε lab's reduced widths); equal to [`sqh`] for `l = 32` |
 //! | [`reduce`] | the primes `2^32+15`, `2^64+13`, `2^130−5`, the Square Hash primes, and `x mod p` oracles |
@@ -51,6 +52,7 @@ pub mod primes;
 pub mod reduce;
 pub mod sqh;
 pub mod sqh_words;
+pub mod umac;
 
 pub use error::RefError;
 pub use num_bigint::BigUint;

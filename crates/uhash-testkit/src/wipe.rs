@@ -149,7 +149,16 @@ pub fn test_key<const N: usize>(seed: u64) -> [u8; N] {
 pub fn assert_wiped<T>(what: &str, keys: &[&[u8]], make: impl FnOnce() -> T) {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let needles: &'static Needles = Box::leak(Box::new(Needles(windows_of(keys))));
-    let mut slot: Box<MaybeUninit<T>> = Box::new_uninit();
+    // Building the needles put key windows in dead stack slots; a value
+    // built next may copy such bytes into its padding (a move copies
+    // padding from wherever its temporary was), which would show the
+    // test's own needles. Clear the stack below us first.
+    clear_stack();
+    // Zeroed, not uninitialised: the slot may reuse a block freed while the
+    // needles were built (a Vec's earlier buffers, which hold key windows),
+    // and a value's padding bytes are not written when it is built in place
+    // — they would show the test's own needles.
+    let mut slot: Box<MaybeUninit<T>> = Box::new(MaybeUninit::zeroed());
     assert!(
         INSTALLED.load(Ordering::Relaxed),
         "uhash_testkit::ScanAlloc is not this test binary's global allocator"
@@ -176,6 +185,12 @@ pub fn assert_wiped<T>(what: &str, keys: &[&[u8]], make: impl FnOnce() -> T) {
         freed, 0,
         "{what}: {freed} freed heap block(s) still held a key window"
     );
+}
+
+/// Overwrites 64 KiB of the stack below the caller with zeros.
+#[inline(never)]
+fn clear_stack() {
+    std::hint::black_box([0u8; 1 << 16]);
 }
 
 /// Fails the test if `shown` (a value's `Debug` text) shows any 8-byte

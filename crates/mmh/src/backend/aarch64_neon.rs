@@ -9,6 +9,11 @@
 //!   lanes, wrapping), de-interleaved into even and odd words with
 //!   `uzp1`/`uzp2`, then `umlal`/`umlal2` multiply each pair.
 //!
+//! * RFC 4418's NH, window r: a 32-byte block's halves s₁ = m₀..₃ + f and
+//!   s₂ = m₄..₇ + s (the window's two key runs, one quarter each), then
+//!   `umlal` multiplies their low words pairwise (pairs j, j + 4 for
+//!   j = 0, 1) and `umlal2` the high words (j = 2, 3): no permutation.
+//!
 //! Messages are loaded as bytes (`ld1 {v.16b}`), so no alignment is
 //! assumed; this backend exists for little-endian AArch64 only (the lanes
 //! must hold little-endian words). Tails of fewer than one block are summed
@@ -140,8 +145,84 @@ macro_rules! kernels {
             let out = unsafe { f(key, msg) };
             core::array::from_fn(|t| out[t])
         }
+
+        /// RFC 4418's NH sums of N ≤ 4 windows with NEON.
+        #[inline]
+        fn nh_umac_sums<const N: usize>(self, even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; N] {
+            let f: unsafe fn(&[u32], &[u32], &[u8]) -> [u64; 4] = match N {
+                1 => nh_umac_1,
+                2 => nh_umac_2,
+                3 => nh_umac_3,
+                4 => nh_umac_4,
+                _ => return crate::backend::soft::nh_umac_sums::<N>(even, odd, msg),
+            };
+            // SAFETY: as in `mmh32_sums`.
+            let out = unsafe { f(even, odd, msg) };
+            core::array::from_fn(|t| out[t])
+        }
         }
     };
+}
+
+macro_rules! umac_kernels {
+    ($($name:ident = $n:literal;)+) => {
+        uhash_core::neon_fn! {
+            $(
+                /// RFC 4418 NH sums of `$n` windows (`soft::nh_umac_sums`),
+                /// in `out[..$n]`.
+                ///
+                /// # Safety
+                /// The CPU must support the [`Neon`] feature set.
+                unsafe fn $name(even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; 4] {
+                    const N: usize = $n;
+                    // Whole blocks that every window's key covers: window
+                    // r's runs (f, s) hold at least 4·blocks words each.
+                    let blocks = crate::backend::soft::umac_blocks(N, even.len(), odd.len(), msg.len());
+                    let mp = msg.as_ptr();
+                    // Window r adds run r to the blocks' first halves and
+                    // run r + 1 to their second halves.
+                    let mut runs = [(core::ptr::null::<u32>(), core::ptr::null::<u32>()); N];
+                    for (r, run) in runs.iter_mut().enumerate() {
+                        let (f, s) = crate::backend::soft::umac_window(even, odd, r);
+                        *run = (f.as_ptr(), s.as_ptr());
+                    }
+                    let mut lo = [vdupq_n_u64(0); N];
+                    let mut hi = [vdupq_n_u64(0); N];
+                    for b in 0..blocks {
+                        // SAFETY: message bytes 32b .. 32b+32 exist (b < blocks).
+                        let (m1, m2) = unsafe {
+                            (
+                                vreinterpretq_u32_u8(vld1q_u8(mp.add(32 * b))),
+                                vreinterpretq_u32_u8(vld1q_u8(mp.add(32 * b + 16))),
+                            )
+                        };
+                        for (r, &(f, s)) in runs.iter().enumerate() {
+                            // SAFETY: words 4b .. 4b+4 of both runs exist
+                            // (each holds 4·blocks words).
+                            let (kf, ks) = unsafe { (vld1q_u32(f.add(4 * b)), vld1q_u32(s.add(4 * b))) };
+                            let s1 = vaddq_u32(m1, kf);
+                            let s2 = vaddq_u32(m2, ks);
+                            lo[r] = vmlal_u32(lo[r], vget_low_u32(s1), vget_low_u32(s2));
+                            hi[r] = vmlal_high_u32(hi[r], s1, s2);
+                        }
+                    }
+                    let mut out = [0u64; 4];
+                    for r in 0..N {
+                        let v = vaddq_u64(lo[r], hi[r]);
+                        out[r] = vgetq_lane_u64::<0>(v).wrapping_add(vgetq_lane_u64::<1>(v));
+                    }
+                    out
+                }
+            )+
+        }
+    };
+}
+
+umac_kernels! {
+    nh_umac_1 = 1;
+    nh_umac_2 = 2;
+    nh_umac_3 = 3;
+    nh_umac_4 = 4;
 }
 
 kernels! {

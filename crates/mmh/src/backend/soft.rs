@@ -46,6 +46,77 @@ pub(crate) fn nh_sums<const N: usize>(key: &[u32], msg: &[u8]) -> [u64; N] {
     out
 }
 
+/// The whole 32-byte blocks that [`nh_umac_sums`] sums for N windows: those
+/// of `msg` that every window's key covers (key `even`/`odd` of the given
+/// lengths in words; window N − 1 reads `even` up to quarter
+/// blocks + ⌊N/2⌋ and `odd` up to quarter blocks + ⌊(N−1)/2⌋).
+#[inline(always)]
+pub(crate) const fn umac_blocks(n: usize, even: usize, odd: usize, msg: usize) -> usize {
+    let e = (even / 4).saturating_sub(n / 2);
+    let o = (odd / 4).saturating_sub(n.saturating_sub(1) / 2);
+    let m = msg / 32;
+    let b = if e < o { e } else { o };
+    if b < m { b } else { m }
+}
+
+/// Run t of the (even, odd) quarter layout: the key words added to block b
+/// at quarter 2b + t of the natural key (run t's block b is words
+/// 4b..4b+4), i.e. `even` from word 2t (t even) or `odd` from word 2(t − 1)
+/// (t odd). Window r adds run r to the first half of each block and run
+/// r + 1 to the second. Empty when the layout is too short.
+#[inline(always)]
+pub(crate) fn umac_run<'k>(even: &'k [u32], odd: &'k [u32], t: usize) -> &'k [u32] {
+    let run = if t.is_multiple_of(2) {
+        even.get(2 * t..)
+    } else {
+        odd.get(2 * (t - 1)..)
+    };
+    run.unwrap_or(&[])
+}
+
+/// Window r's two runs (see [`umac_run`]): the words added to the first and
+/// to the second half of each 32-byte block.
+#[inline(always)]
+pub(crate) fn umac_window<'k>(even: &'k [u32], odd: &'k [u32], r: usize) -> (&'k [u32], &'k [u32]) {
+    (umac_run(even, odd, r), umac_run(even, odd, r + 1))
+}
+
+/// RFC 4418's NH for windows r = 0..N over the whole 32-byte blocks of
+/// `msg` (see `Kernels32::nh_umac_sums`): Σ_b Σ_{j<4} (m_{8b+j} + f_{4b+j}
+/// mod 2^32)·(m_{8b+4+j} + s_{4b+j} mod 2^32) mod 2^64 with (f, s) window
+/// r's key words ([`umac_window`]).
+#[inline]
+pub(crate) fn nh_umac_sums<const N: usize>(even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; N] {
+    let blocks = umac_blocks(N, even.len(), odd.len(), msg.len());
+    let (msg, _) = msg[..32 * blocks].as_chunks::<32>();
+    let mut out = [0u64; N];
+    for (r, o) in out.iter_mut().enumerate() {
+        let (first, second) = umac_window(even, odd, r);
+        let (first, _) = first.as_chunks::<4>();
+        let (second, _) = second.as_chunks::<4>();
+        *o = msg
+            .iter()
+            .zip(first.iter().zip(second))
+            .fold(0u64, |mut s, (m, (f, k))| {
+                for j in 0..4 {
+                    let a =
+                        u32::from_le_bytes([m[4 * j], m[4 * j + 1], m[4 * j + 2], m[4 * j + 3]]);
+                    let b = u32::from_le_bytes([
+                        m[16 + 4 * j],
+                        m[17 + 4 * j],
+                        m[18 + 4 * j],
+                        m[19 + 4 * j],
+                    ]);
+                    let a = a.wrapping_add(f[j]);
+                    let b = b.wrapping_add(k[j]);
+                    s = s.wrapping_add(u64::from(a) * u64::from(b));
+                }
+                s
+            });
+    }
+    out
+}
+
 /// Σ_j m_j·x_j mod 2^128 over 64-bit little-endian words: the MMH64 inner
 /// product. Four accumulators keep four add/carry chains in flight. Always
 /// inlined, so that the `mulx` backend compiles this same body with

@@ -4,12 +4,16 @@
 //! of 8 words (32 bytes): MMH32 windows share key loads (the vector loaded
 //! at word offset t serves the even words of window t and the odd words of
 //! window t − 1), NH adds message and key in 32-bit lanes and multiplies
-//! each lane's two halves. Tails use `vpmaskmovd` loads, which read no
-//! memory outside the slices (masked-off lanes are not accessed and cannot
-//! fault).
+//! each lane's two halves; RFC 4418's NH gathers the first and second
+//! halves of two blocks into two vectors with `vperm2i128` (once for every
+//! window) and multiplies lane by lane. Tails use `vpmaskmovd` loads, which
+//! read no memory outside the slices (masked-off lanes are not accessed and
+//! cannot fault), or 128-bit loads of one whole block.
 
 use core::arch::x86_64::*;
 use uhash_core::backend::Avx2;
+
+use crate::backend::soft;
 
 /// The `vpmaskmovd` mask of the first `w` (≤ 8) 32-bit lanes (expanded
 /// inside the kernels, so that it is compiled with their features).
@@ -174,8 +178,135 @@ macro_rules! kernels {
             let out = unsafe { f(key, msg) };
             core::array::from_fn(|t| out[t])
         }
+
+        /// RFC 4418's NH sums of N ≤ 4 windows with AVX2.
+        #[inline]
+        fn nh_umac_sums<const N: usize>(self, even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; N] {
+            let f: unsafe fn(&[u32], &[u32], &[u8]) -> [u64; 4] = match N {
+                1 => nh_umac_1,
+                2 => nh_umac_2,
+                3 => nh_umac_3,
+                4 => nh_umac_4,
+                _ => return crate::backend::soft::nh_umac_sums::<N>(even, odd, msg),
+            };
+            // SAFETY: as in `mmh32_sums`.
+            let out = unsafe { f(even, odd, msg) };
+            core::array::from_fn(|t| out[t])
+        }
         }
     };
+}
+
+macro_rules! umac_kernels {
+    ($($name:ident = $n:literal;)+) => {
+        uhash_core::avx2_fn! {
+            $(
+                /// RFC 4418 NH sums of `$n` windows (`soft::nh_umac_sums`),
+                /// in `out[..$n]` (also the AVX-512 kernels' tails).
+                ///
+                /// # Safety
+                /// The CPU must support the [`Avx2`] feature set.
+                pub(super) unsafe fn $name(even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; 4] {
+                    const N: usize = $n;
+                    // Whole blocks that every window's key covers: window
+                    // r's runs (f, s) hold at least 4·blocks words each.
+                    let blocks = soft::umac_blocks(N, even.len(), odd.len(), msg.len());
+                    let mp = msg.as_ptr();
+                    // Window r adds run r to the blocks' first halves and
+                    // run r + 1 to their second halves.
+                    let mut runs = [(core::ptr::null::<u32>(), core::ptr::null::<u32>()); N];
+                    for (r, run) in runs.iter_mut().enumerate() {
+                        let (f, s) = soft::umac_window(even, odd, r);
+                        *run = (f.as_ptr(), s.as_ptr());
+                    }
+                    let mut acc = [_mm256_setzero_si256(); N];
+                    let mut b = 0usize;
+                    while b + 2 <= blocks {
+                        // SAFETY: message bytes 32b .. 32b+64 exist (b + 2 ≤ blocks).
+                        let (x0, x1) = unsafe {
+                            (
+                                _mm256_loadu_si256(mp.add(32 * b).cast()),
+                                _mm256_loadu_si256(mp.add(32 * b + 32).cast()),
+                            )
+                        };
+                        // First halves (words 0..4) of both blocks, and
+                        // second halves: lane i of each holds a pair.
+                        let xm = _mm256_permute2x128_si256::<0x20>(x0, x1);
+                        let ym = _mm256_permute2x128_si256::<0x31>(x0, x1);
+                        for (r, &(f, s)) in runs.iter().enumerate() {
+                            // SAFETY: words 4b .. 4b+8 of both runs exist
+                            // (each holds 4·blocks words).
+                            let (kf, ks) = unsafe {
+                                (
+                                    _mm256_loadu_si256(f.add(4 * b).cast()),
+                                    _mm256_loadu_si256(s.add(4 * b).cast()),
+                                )
+                            };
+                            let xs = _mm256_add_epi32(xm, kf);
+                            let ys = _mm256_add_epi32(ym, ks);
+                            let lo = _mm256_mul_epu32(xs, ys);
+                            let hi = _mm256_mul_epu32(
+                                _mm256_srli_epi64::<32>(xs),
+                                _mm256_srli_epi64::<32>(ys),
+                            );
+                            acc[r] = _mm256_add_epi64(acc[r], _mm256_add_epi64(lo, hi));
+                        }
+                        b += 2;
+                    }
+                    if b < blocks {
+                        // The last block alone, in 128-bit halves.
+                        // SAFETY: message bytes 32b .. 32b+32 exist.
+                        let (xm, ym) = unsafe {
+                            (
+                                _mm_loadu_si128(mp.add(32 * b).cast()),
+                                _mm_loadu_si128(mp.add(32 * b + 16).cast()),
+                            )
+                        };
+                        for (r, &(f, s)) in runs.iter().enumerate() {
+                            // SAFETY: words 4b .. 4b+4 of both runs exist.
+                            let (kf, ks) = unsafe {
+                                (_mm_loadu_si128(f.add(4 * b).cast()), _mm_loadu_si128(s.add(4 * b).cast()))
+                            };
+                            let xs = _mm_add_epi32(xm, kf);
+                            let ys = _mm_add_epi32(ym, ks);
+                            let v = _mm_add_epi64(
+                                _mm_mul_epu32(xs, ys),
+                                _mm_mul_epu32(_mm_srli_epi64::<32>(xs), _mm_srli_epi64::<32>(ys)),
+                            );
+                            acc[r] = _mm256_add_epi64(acc[r], _mm256_set_m128i(_mm_setzero_si128(), v));
+                        }
+                    }
+                    // The N sums in one 256-bit store: the caller's loads,
+                    // of any width, then forward from it.
+                    let mut all = [_mm256_setzero_si256(); 4];
+                    all[..N].copy_from_slice(&acc);
+                    let u01 = _mm256_add_epi64(
+                        _mm256_unpacklo_epi64(all[0], all[1]),
+                        _mm256_unpackhi_epi64(all[0], all[1]),
+                    );
+                    let u23 = _mm256_add_epi64(
+                        _mm256_unpacklo_epi64(all[2], all[3]),
+                        _mm256_unpackhi_epi64(all[2], all[3]),
+                    );
+                    let sums = _mm256_add_epi64(
+                        _mm256_permute2x128_si256::<0x20>(u01, u23),
+                        _mm256_permute2x128_si256::<0x31>(u01, u23),
+                    );
+                    let mut out = [0u64; 4];
+                    // SAFETY: a 32-byte store into the 32-byte `out`.
+                    unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), sums) };
+                    out
+                }
+            )+
+        }
+    };
+}
+
+umac_kernels! {
+    nh_umac_1 = 1;
+    nh_umac_2 = 2;
+    nh_umac_3 = 3;
+    nh_umac_4 = 4;
 }
 
 kernels! {

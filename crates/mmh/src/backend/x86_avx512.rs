@@ -21,6 +21,18 @@
 //! additions), then `vpmuludq(s, s >> 32)` multiplies each adjacent pair,
 //! and one 64-bit addition accumulates: four operations per 64 bytes.
 //!
+//! # RFC 4418's NH (UMAC, n windows shifted by four words)
+//! Word j of a 32-byte block pairs with word j + 4. Per 128 bytes (four
+//! blocks, two vectors) the message is permuted once for every window:
+//! `vshufi64x2` gathers the blocks' first halves (words 0..4) into one
+//! vector and their second halves into another, so that lane i of both
+//! holds a pair's two words. Window r's key words for those halves are
+//! contiguous runs of the (even, odd) quarter layout (one load each);
+//! then s = m + k (32-bit lanes) in both vectors, `vpmuludq` of the low
+//! halves and of the high halves (brought down by a shift and a dword
+//! shuffle, one each, to share ports 0 and 5): eight operations per 128
+//! bytes and window, plus two shuffles per 128 bytes shared by all.
+//!
 //! # Tails
 //! The last (up to 16) words use zero-masking loads, which read no memory
 //! outside the slices (masked-off lanes are not accessed and cannot fault);
@@ -29,6 +41,8 @@
 
 use core::arch::x86_64::*;
 use uhash_core::backend::Avx512;
+
+use crate::backend::soft;
 
 /// The zero-masking load mask of the first `w` (≤ 16) 32-bit lanes.
 #[inline(always)]
@@ -247,8 +261,154 @@ macro_rules! kernels {
             let out = unsafe { f(key, msg) };
             core::array::from_fn(|t| out[t])
         }
+
+        /// RFC 4418's NH sums of N ≤ 4 windows with AVX-512: groups of four
+        /// blocks in 512-bit vectors, the last 0..3 blocks (and messages of
+        /// fewer than four) by the AVX2 kernel, which the `Avx512` feature
+        /// set includes — no masks, no 512-bit reduction for short input.
+        #[inline]
+        fn nh_umac_sums<const N: usize>(self, even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; N] {
+            use crate::backend::x86_avx2 as avx2;
+            let (f, tail): (unsafe fn(&[u32], &[u32], &[u8]) -> [u64; 4], unsafe fn(&[u32], &[u32], &[u8]) -> [u64; 4]) = match N {
+                1 => (nh_umac_1, avx2::nh_umac_1),
+                2 => (nh_umac_2, avx2::nh_umac_2),
+                3 => (nh_umac_3, avx2::nh_umac_3),
+                4 => (nh_umac_4, avx2::nh_umac_4),
+                _ => return crate::backend::soft::nh_umac_sums::<N>(even, odd, msg),
+            };
+            let blocks = soft::umac_blocks(N, even.len(), odd.len(), msg.len());
+            let groups = blocks / 4 * 4;
+            let mut out = [0u64; 4];
+            if groups > 0 {
+                // SAFETY: as in `mmh32_sums`.
+                out = unsafe { f(even, odd, msg) };
+            }
+            if groups < blocks {
+                // The same sums from block `groups` on: the key runs start
+                // 4·groups words later.
+                let (e, o, m) = (&even[4 * groups..], &odd[4 * groups..], &msg[32 * groups..]);
+                // SAFETY: the `Avx512` feature set includes every feature of
+                // `Avx2` (`avx2`), the list `avx2_fn!` compiled the AVX2
+                // kernels with, and `self` proves it was detected.
+                let t = unsafe { tail(e, o, m) };
+                for (o, t) in out.iter_mut().zip(t) {
+                    *o = o.wrapping_add(t);
+                }
+            }
+            core::array::from_fn(|t| out[t])
+        }
         }
     };
+}
+
+macro_rules! umac_kernels {
+    ($($name:ident = $n:literal;)+) => {
+        uhash_core::avx512_fn! {
+            $(
+                /// RFC 4418 NH sums of `$n` windows (`soft::nh_umac_sums`)
+                /// over the first 4·⌊blocks/4⌋ blocks, in `out[..$n]`.
+                ///
+                /// # Safety
+                /// The CPU must support the [`Avx512`] feature set.
+                unsafe fn $name(even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; 4] {
+                    const N: usize = $n;
+                    // Whole blocks that every window's key covers (window
+                    // r's runs hold at least 4·blocks words each), in
+                    // groups of four.
+                    let blocks = soft::umac_blocks(N, even.len(), odd.len(), msg.len()) / 4 * 4;
+                    let mp = msg.as_ptr();
+                    // Window r adds run r to the blocks' first halves and
+                    // run r + 1 to their second halves.
+                    let mut runs = [(core::ptr::null::<u32>(), core::ptr::null::<u32>()); N];
+                    for (r, run) in runs.iter_mut().enumerate() {
+                        let (f, s) = soft::umac_window(even, odd, r);
+                        *run = (f.as_ptr(), s.as_ptr());
+                    }
+                    let mut acc = [_mm512_setzero_si512(); N];
+                    // The pairs' first words (xm) and second words (ym) of
+                    // two message vectors; then every window.
+                    macro_rules! step {
+                        ($x0:expr, $x1:expr, $key:ident) => {{
+                            let (x0, x1) = ($x0, $x1);
+                            let xm = _mm512_shuffle_i64x2::<0x88>(x0, x1);
+                            let ym = _mm512_shuffle_i64x2::<0xdd>(x0, x1);
+                            for (r, &(f, s)) in runs.iter().enumerate() {
+                                let (kf, ks) = $key(f, s);
+                                let xs = _mm512_add_epi32(xm, kf);
+                                let ys = _mm512_add_epi32(ym, ks);
+                                let lo = _mm512_mul_epu32(xs, ys);
+                                let hi = _mm512_mul_epu32(
+                                    _mm512_srli_epi64::<32>(xs),
+                                    _mm512_shuffle_epi32::<0b1011_0001>(ys),
+                                );
+                                acc[r] = _mm512_add_epi64(acc[r], _mm512_add_epi64(lo, hi));
+                            }
+                        }};
+                    }
+                    let mut b = 0usize;
+                    while b < blocks {
+                        // SAFETY: message bytes 32b .. 32b+128 exist (b + 4 ≤ blocks).
+                        let (x0, x1) = unsafe {
+                            (
+                                _mm512_loadu_si512(mp.add(32 * b).cast()),
+                                _mm512_loadu_si512(mp.add(32 * b + 64).cast()),
+                            )
+                        };
+                        prefetch!(mp, 32 * b);
+                        let key = |f: *const u32, s: *const u32| {
+                            // SAFETY: words 4b .. 4b+16 of both runs exist
+                            // (each holds 4·blocks words).
+                            unsafe {
+                                (
+                                    _mm512_loadu_si512(f.add(4 * b).cast()),
+                                    _mm512_loadu_si512(s.add(4 * b).cast()),
+                                )
+                            }
+                        };
+                        step!(x0, x1, key);
+                        b += 4;
+                    }
+                    // The N sums in one 256-bit store: the caller's loads,
+                    // of any width, then forward from it (four scalar stores
+                    // read back by one wider load would stall).
+                    let mut half = [_mm256_setzero_si256(); 4];
+                    for r in 0..N {
+                        half[r] = _mm256_add_epi64(
+                            _mm512_castsi512_si256(acc[r]),
+                            _mm512_extracti64x4_epi64::<1>(acc[r]),
+                        );
+                    }
+                    let mut out = [0u64; 4];
+                    // SAFETY: a 32-byte store into the 32-byte `out`.
+                    unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), sums4(half)) };
+                    out
+                }
+            )+
+        }
+    };
+}
+
+uhash_core::avx512_fn! {
+    /// [s₀, s₁, s₂, s₃]: the sums of the four 64-bit lanes of each vector.
+    ///
+    /// # Safety
+    /// The CPU must support the [`Avx512`] feature set.
+    #[inline]
+    unsafe fn sums4(a: [__m256i; 4]) -> __m256i {
+        let u01 = _mm256_add_epi64(_mm256_unpacklo_epi64(a[0], a[1]), _mm256_unpackhi_epi64(a[0], a[1]));
+        let u23 = _mm256_add_epi64(_mm256_unpacklo_epi64(a[2], a[3]), _mm256_unpackhi_epi64(a[2], a[3]));
+        _mm256_add_epi64(
+            _mm256_permute2x128_si256::<0x20>(u01, u23),
+            _mm256_permute2x128_si256::<0x31>(u01, u23),
+        )
+    }
+}
+
+umac_kernels! {
+    nh_umac_1 = 1;
+    nh_umac_2 = 2;
+    nh_umac_3 = 3;
+    nh_umac_4 = 4;
 }
 
 kernels! {

@@ -1,0 +1,371 @@
+//! UMAC (RFC 4418 **§4**): Tag = UHASH(K, M, taglen) xor PDF(K, Nonce,
+//! taglen), and the four public MAC types, their streaming states and
+//! their sessions.
+
+use aes::cipher::KeyInit;
+use mmh::Engine32;
+use uhash_core::{Backend, Error, Tag};
+
+use crate::pdf::{PadCache, Pdf};
+use crate::uhash::Uhash;
+
+/// UMAC with N iterations (taglen = 4N bytes): UHASH's keys and the PDF.
+#[derive(Clone)]
+pub(crate) struct Umac<const N: usize> {
+    uhash: Uhash<N>,
+    pdf: Pdf,
+}
+
+impl<const N: usize> Umac<N> {
+    /// Every key from K (RFC 4418 §3.2: `KDF(K, 0..=4, ·)`), the NH kernels
+    /// on `engine`.
+    pub(crate) fn new(key: &[u8; 16], engine: Engine32) -> Self {
+        let mut keys = crate::kdf::Keys::new();
+        keys.derive::<N>(&aes::Aes128::new(key.into()));
+        let mut this = Self {
+            uhash: Uhash::zeroed(engine),
+            pdf: Pdf::derive(&keys),
+        };
+        this.uhash.fill(&keys);
+        this
+    }
+
+    pub(crate) fn engine(&self) -> Engine32 {
+        self.uhash.engine()
+    }
+
+    pub(crate) fn uhash(&self) -> &Uhash<N> {
+        &self.uhash
+    }
+
+    /// The tag words of `msg` under `nonce`. The pad first: its AES block
+    /// does not depend on the hash and runs while the hash is computed.
+    #[inline(always)]
+    pub(crate) fn tag_words(&self, nonce: ([u8; 16], usize), msg: &[u8]) -> [u32; N] {
+        let pad = self.pdf.pad::<N>(nonce);
+        let h = self.uhash.hash(msg);
+        core::array::from_fn(|i| h[i] ^ pad[i])
+    }
+
+    /// As [`Umac::tag_words`], the pad through `cache`.
+    #[inline(always)]
+    pub(crate) fn tag_words_cached(
+        &self,
+        cache: &mut PadCache,
+        nonce: ([u8; 16], usize),
+        msg: &[u8],
+    ) -> [u32; N] {
+        let pad = cache.pad::<N>(&self.pdf, nonce);
+        let h = self.uhash.hash(msg);
+        core::array::from_fn(|i| h[i] ^ pad[i])
+    }
+
+    /// The tag words of the UHASH words `h` under `nonce`.
+    #[inline(always)]
+    pub(crate) fn seal(&self, nonce: ([u8; 16], usize), h: [u32; N]) -> [u32; N] {
+        let pad = self.pdf.pad::<N>(nonce);
+        core::array::from_fn(|i| h[i] ^ pad[i])
+    }
+
+    /// As [`Umac::seal`], the pad through `cache`.
+    #[inline(always)]
+    pub(crate) fn seal_cached(
+        &self,
+        cache: &mut PadCache,
+        nonce: ([u8; 16], usize),
+        h: [u32; N],
+    ) -> [u32; N] {
+        let pad = cache.pad::<N>(&self.pdf, nonce);
+        core::array::from_fn(|i| h[i] ^ pad[i])
+    }
+}
+
+/// The tag bytes of the tag words (big-endian, RFC 4418's `uint2str`).
+#[inline(always)]
+pub(crate) fn tag<const N: usize, const T: usize>(words: [u32; N]) -> Tag<T> {
+    let mut out = [0u8; T];
+    for (o, w) in out.chunks_exact_mut(4).zip(words) {
+        o.copy_from_slice(&w.to_be_bytes());
+    }
+    Tag::from_bytes(out)
+}
+
+/// `Ok` if the tags are equal (constant time), else [`Error::TagMismatch`].
+pub(crate) fn check<const T: usize>(got: &Tag<T>, want: &Tag<T>) -> Result<(), Error> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(Error::TagMismatch)
+    }
+}
+
+/// The key of `key`'s bytes, or [`Error::InvalidKeyLength`].
+pub(crate) fn key_array(key: &[u8]) -> Result<&[u8; 16], Error> {
+    key.try_into().map_err(|_| Error::InvalidKeyLength {
+        expected: 16,
+        got: key.len(),
+    })
+}
+
+/// The engine of `backend`, or [`Error::UnsupportedBackend`].
+pub(crate) fn engine_of(backend: Backend) -> Result<Engine32, Error> {
+    Engine32::new(backend)
+}
+
+/// Generates a public UMAC type, its streaming state and its session.
+macro_rules! umac_type {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $state:ident, $session:ident, $n:literal, $t:literal, $sdoc:literal
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone)]
+        pub struct $name($crate::mac::Umac<$n>);
+
+        impl $name {
+            /// Tag bytes.
+            pub const TAG_BYTES: usize = $t;
+
+            /// Keyed with the 16-byte key K (AES-128), every key derived
+            /// (RFC 4418 §3.2); the NH kernels on the fastest backend of
+            /// this CPU.
+            #[must_use]
+            pub fn new(key: &[u8; 16]) -> Self {
+                Self($crate::mac::Umac::new(key, mmh::Engine32::detect()))
+            }
+
+            /// [`Self::new`] from a slice.
+            ///
+            /// # Errors
+            /// [`Error::InvalidKeyLength`](uhash_core::Error) unless `key`
+            /// has 16 bytes.
+            pub fn from_slice(key: &[u8]) -> Result<Self, uhash_core::Error> {
+                Ok(Self::new($crate::mac::key_array(key)?))
+            }
+
+            /// [`Self::new`] with the NH kernels on `backend` (any of
+            /// `mmh::Engine32::BACKENDS`: `soft`, `avx2`, `avx512`, `neon`,
+            /// `avx2-asm`, `avx512-asm`, `neon-asm`, `asm`, …).
+            ///
+            /// # Errors
+            /// [`Error::UnsupportedBackend`](uhash_core::Error) when this CPU
+            /// or build cannot run it.
+            pub fn new_with_backend(
+                key: &[u8; 16],
+                backend: uhash_core::Backend,
+            ) -> Result<Self, uhash_core::Error> {
+                Ok(Self::new_with_engine(key, $crate::mac::engine_of(backend)?))
+            }
+
+            /// [`Self::new`] with the NH kernels on `engine`.
+            #[must_use]
+            pub fn new_with_engine(key: &[u8; 16], engine: mmh::Engine32) -> Self {
+                Self($crate::mac::Umac::new(key, engine))
+            }
+
+            /// The backend of the NH kernels.
+            #[must_use]
+            pub fn backend(&self) -> uhash_core::Backend {
+                self.0.engine().backend()
+            }
+
+            /// The engine of the NH kernels.
+            #[must_use]
+            pub fn engine(&self) -> mmh::Engine32 {
+                self.0.engine()
+            }
+
+            /// The tag of `msg` under `nonce` (1 to 16 bytes; never reuse
+            /// one under a key). One AES block per call: a sender with
+            /// consecutive nonces saves it with [`Self::session`].
+            #[must_use]
+            pub fn authenticate(
+                &self,
+                nonce: &impl $crate::AsUmacNonce,
+                msg: &[u8],
+            ) -> uhash_core::Tag<$t> {
+                $crate::mac::tag(self.0.tag_words(nonce.padded(), msg))
+            }
+
+            /// Constant-time check that `tag` authenticates `msg` under
+            /// `nonce`. (A received tag of the wrong size is rejected by
+            /// [`Tag::from_slice`](uhash_core::Tag::from_slice).)
+            ///
+            /// # Errors
+            /// [`Error::TagMismatch`](uhash_core::Error) when it does not.
+            pub fn verify(
+                &self,
+                nonce: &impl $crate::AsUmacNonce,
+                msg: &[u8],
+                tag: &uhash_core::Tag<$t>,
+            ) -> Result<(), uhash_core::Error> {
+                $crate::mac::check(&self.authenticate(nonce, msg), tag)
+            }
+
+            /// A state for a message that arrives in pieces.
+            #[must_use]
+            pub fn start(&self) -> $state<'_> {
+                $state {
+                    mac: self,
+                    state: Default::default(),
+                }
+            }
+
+            /// A session: this key and a cache of the last PDF block, for
+            /// one sender or receiver whose nonces count up (see
+            /// [`UmacNonce::from_counter`](crate::UmacNonce::from_counter)).
+            #[must_use]
+            pub fn session(&self) -> $session<'_> {
+                $session {
+                    mac: self,
+                    cache: Default::default(),
+                }
+            }
+        }
+
+        impl core::fmt::Debug for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_struct(stringify!($name))
+                    .field("backend", &self.backend())
+                    .finish_non_exhaustive()
+            }
+        }
+
+        #[doc = concat!("A message being authenticated in pieces under a [`", stringify!($name), "`] key (from [`", stringify!($name), "::start`]). Any split of the message gives the tag of the whole; with feature `std` it is an `std::io::Write`.")]
+        pub struct $state<'a> {
+            mac: &'a $name,
+            state: $crate::uhash::State<$n>,
+        }
+
+        impl $state<'_> {
+            /// Appends `data` to the message.
+            ///
+            /// # Errors
+            /// [`Error::InvalidMessageLength`](uhash_core::Error) (and
+            /// nothing appended) when the message would reach 2^64 bytes,
+            /// RFC 4418's limit.
+            pub fn update(&mut self, data: &[u8]) -> Result<(), uhash_core::Error> {
+                self.state.update(self.mac.0.uhash(), data)
+            }
+
+            /// The tag of the whole message under `nonce`.
+            #[must_use]
+            pub fn finalize(mut self, nonce: &impl $crate::AsUmacNonce) -> uhash_core::Tag<$t> {
+                let h = self.state.finish(self.mac.0.uhash());
+                $crate::mac::tag(self.mac.0.seal(nonce.padded(), h))
+            }
+
+            /// Constant-time check of `tag` against [`Self::finalize`].
+            ///
+            /// # Errors
+            /// [`Error::TagMismatch`](uhash_core::Error) when they differ.
+            pub fn verify(
+                self,
+                nonce: &impl $crate::AsUmacNonce,
+                tag: &uhash_core::Tag<$t>,
+            ) -> Result<(), uhash_core::Error> {
+                $crate::mac::check(&self.finalize(nonce), tag)
+            }
+        }
+
+        impl core::fmt::Debug for $state<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(concat!(stringify!($state), " { .. }"))
+            }
+        }
+
+        #[cfg(feature = "std")]
+        impl std::io::Write for $state<'_> {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                self.update(buf)
+                    .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+                Ok(buf.len())
+            }
+
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+
+        #[doc = concat!("A [`", stringify!($name), "`] key with a cache of the last PDF block (from [`", stringify!($name), "::session`]): the same tags; ", $sdoc, " Owned by one sender or receiver; the key stays shared and immutable.")]
+        pub struct $session<'a> {
+            mac: &'a $name,
+            cache: $crate::pdf::PadCache,
+        }
+
+        impl $session<'_> {
+            /// The tag of `msg` under `nonce`, as the key's `authenticate`;
+            /// the pad through the cache.
+            #[must_use]
+            pub fn authenticate(
+                &mut self,
+                nonce: &impl $crate::AsUmacNonce,
+                msg: &[u8],
+            ) -> uhash_core::Tag<$t> {
+                $crate::mac::tag(self.mac.0.tag_words_cached(&mut self.cache, nonce.padded(), msg))
+            }
+
+            /// Constant-time check of `tag`, the pad through the cache.
+            ///
+            /// # Errors
+            /// [`Error::TagMismatch`](uhash_core::Error) when it does not
+            /// match.
+            pub fn verify(
+                &mut self,
+                nonce: &impl $crate::AsUmacNonce,
+                msg: &[u8],
+                tag: &uhash_core::Tag<$t>,
+            ) -> Result<(), uhash_core::Error> {
+                $crate::mac::check(&self.authenticate(nonce, msg), tag)
+            }
+
+            /// The tag of a streamed message (`state` from this key's
+            /// `start`), the pad through the cache.
+            #[must_use]
+            pub fn finalize(
+                &mut self,
+                mut state: $state<'_>,
+                nonce: &impl $crate::AsUmacNonce,
+            ) -> uhash_core::Tag<$t> {
+                let h = state.state.finish(self.mac.0.uhash());
+                $crate::mac::tag(self.mac.0.seal_cached(&mut self.cache, nonce.padded(), h))
+            }
+        }
+
+        impl core::fmt::Debug for $session<'_> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(concat!(stringify!($session), " { .. }"))
+            }
+        }
+    };
+}
+
+umac_type!(
+    /// **UMAC-32** (RFC 4418): 16-byte key, 1- to 16-byte nonces, 4-byte
+    /// tags; one UHASH iteration; forgery probability ≤ 2^-30 per attempt
+    /// (see the [crate docs](crate#security)).
+    Umac32, Umac32State, Umac32Session, 1, 4,
+    "nonces that differ only in their last two bits (four consecutive big-endian counters) share one AES call."
+);
+umac_type!(
+    /// **UMAC-64** (RFC 4418; OpenSSH's `umac-64@openssh.com`): 16-byte key,
+    /// 1- to 16-byte nonces, 8-byte tags; two UHASH iterations; forgery
+    /// probability ≤ 2^-60 per attempt (see the [crate docs](crate#security)).
+    Umac64, Umac64State, Umac64Session, 2, 8,
+    "nonces that differ only in their last bit (two consecutive big-endian counters) share one AES call."
+);
+umac_type!(
+    /// **UMAC-96** (RFC 4418): 16-byte key, 1- to 16-byte nonces, 12-byte
+    /// tags; three UHASH iterations; forgery probability ≤ 2^-90 per
+    /// attempt (see the [crate docs](crate#security)).
+    Umac96, Umac96State, Umac96Session, 3, 12,
+    "UMAC-96 takes a whole AES block per nonce, so nothing is shared: the session costs what the key's own methods cost (it exists so that code is the same for every tag size)."
+);
+umac_type!(
+    /// **UMAC-128** (RFC 4418; OpenSSH's `umac-128@openssh.com`): 16-byte
+    /// key, 1- to 16-byte nonces, 16-byte tags; four UHASH iterations;
+    /// forgery probability ≤ 2^-120 per attempt (see the
+    /// [crate docs](crate#security)).
+    Umac128, Umac128State, Umac128Session, 4, 16,
+    "UMAC-128 takes a whole AES block per nonce, so nothing is shared: the session costs what the key's own methods cost (it exists so that code is the same for every tag size)."
+);

@@ -1,0 +1,186 @@
+//! Shared by the test files: the published vectors, the four MAC types
+//! behind one trait, every engine.
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::PathBuf;
+
+use serde_json::Value;
+use umac::{Engine32, Tag, Umac32, Umac64, Umac96, Umac128, UmacNonce};
+
+/// One published record.
+pub struct Vector {
+    pub at: String,
+    pub key: [u8; 16],
+    pub nonce: Vec<u8>,
+    pub msg_unit: Vec<u8>,
+    pub msg_len: usize,
+    pub taglen: usize,
+    pub out: Vec<u8>,
+}
+
+impl Vector {
+    /// The whole message (`msg` repeated up to `msg_len`).
+    pub fn msg(&self) -> Vec<u8> {
+        self.msg_unit
+            .iter()
+            .copied()
+            .cycle()
+            .take(self.msg_len)
+            .collect()
+    }
+}
+
+fn hex_field(v: &Value, name: &str, at: &str) -> Vec<u8> {
+    let s = v
+        .get(name)
+        .and_then(Value::as_str)
+        .unwrap_or_else(|| panic!("{at}: missing {name}"));
+    hex::decode(s).unwrap_or_else(|e| panic!("{at}: {name}: {e}"))
+}
+
+/// The 152 records of `tests/vectors/umac{32,64,96,128}_rfc4418.jsonl`.
+pub fn vectors() -> Vec<Vector> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors");
+    let mut out = Vec::new();
+    for (file, taglen) in [
+        ("umac32", 4),
+        ("umac64", 8),
+        ("umac96", 12),
+        ("umac128", 16),
+    ] {
+        let name = format!("{file}_rfc4418.jsonl");
+        let text = fs::read_to_string(dir.join(&name)).expect("vector file");
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            let at = format!("{name}:{}", n + 1);
+            let v: Value = serde_json::from_str(line).expect("JSON");
+            assert_eq!(v["fn"], file, "{at}");
+            assert!(
+                v["src"].as_str().is_some_and(|s| !s.is_empty()),
+                "{at}: src"
+            );
+            out.push(Vector {
+                key: hex_field(&v, "key", &at).try_into().expect("16-byte key"),
+                nonce: hex_field(&v, "nonce", &at),
+                msg_unit: hex_field(&v, "msg", &at),
+                msg_len: v["msg_len"].as_u64().expect("msg_len") as usize,
+                taglen,
+                out: hex_field(&v, "out", &at),
+                at,
+            });
+        }
+    }
+    out
+}
+
+/// Every engine of the NH kernels this CPU and build run.
+pub fn engines() -> Vec<Engine32> {
+    Engine32::all_supported().collect()
+}
+
+/// The four MAC types behind one interface (tags as byte vectors).
+pub trait Mac: Sized {
+    const TAG: usize;
+    fn keyed(key: &[u8; 16], e: Engine32) -> Self;
+    fn tag(&self, nonce: &UmacNonce, msg: &[u8]) -> Vec<u8>;
+    /// Streaming, `msg` cut at `cuts` (sorted offsets).
+    fn streamed(&self, nonce: &UmacNonce, msg: &[u8], cuts: &[usize]) -> Vec<u8>;
+    /// Through a session, for each nonce in turn.
+    fn session_tags(&self, nonces: &[UmacNonce], msg: &[u8]) -> Vec<Vec<u8>>;
+    fn verifies(&self, nonce: &UmacNonce, msg: &[u8], tag: &[u8]) -> bool;
+}
+
+macro_rules! mac {
+    ($t:ty, $n:literal) => {
+        impl Mac for $t {
+            const TAG: usize = $n;
+            fn keyed(key: &[u8; 16], e: Engine32) -> Self {
+                <$t>::new_with_engine(key, e)
+            }
+            fn tag(&self, nonce: &UmacNonce, msg: &[u8]) -> Vec<u8> {
+                self.authenticate(nonce, msg).as_bytes().to_vec()
+            }
+            fn streamed(&self, nonce: &UmacNonce, msg: &[u8], cuts: &[usize]) -> Vec<u8> {
+                let mut s = self.start();
+                let mut at = 0;
+                for &c in cuts.iter().chain([&msg.len()]) {
+                    let c = c.clamp(at, msg.len());
+                    s.update(&msg[at..c]).unwrap();
+                    at = c;
+                }
+                s.finalize(nonce).as_bytes().to_vec()
+            }
+            fn session_tags(&self, nonces: &[UmacNonce], msg: &[u8]) -> Vec<Vec<u8>> {
+                let mut session = self.session();
+                nonces
+                    .iter()
+                    .map(|n| session.authenticate(n, msg).as_bytes().to_vec())
+                    .collect()
+            }
+            fn verifies(&self, nonce: &UmacNonce, msg: &[u8], tag: &[u8]) -> bool {
+                let tag = Tag::<$n>::from_slice(tag).unwrap();
+                self.verify(nonce, msg, &tag).is_ok()
+            }
+        }
+    };
+}
+
+mac!(Umac32, 4);
+mac!(Umac64, 8);
+mac!(Umac96, 12);
+mac!(Umac128, 16);
+
+/// Runs `$body` with `$M` bound to the MAC type of `taglen` bytes.
+#[macro_export]
+macro_rules! with_mac {
+    ($taglen:expr, $M:ident => $body:expr) => {
+        match $taglen {
+            4 => {
+                type $M = umac::Umac32;
+                $body
+            }
+            8 => {
+                type $M = umac::Umac64;
+                $body
+            }
+            12 => {
+                type $M = umac::Umac96;
+                $body
+            }
+            _ => {
+                type $M = umac::Umac128;
+                $body
+            }
+        }
+    };
+}
+
+/// Pseudo-random bytes (xorshift64*), deterministic.
+pub fn bytes(len: usize, seed: u64) -> Vec<u8> {
+    let mut s = seed | 1;
+    let mut out = Vec::with_capacity(len + 8);
+    while out.len() < len {
+        s ^= s >> 12;
+        s ^= s << 25;
+        s ^= s >> 27;
+        out.extend_from_slice(&s.wrapping_mul(0x2545_f491_4f6c_dd1d).to_le_bytes());
+    }
+    out.truncate(len);
+    out
+}
+
+/// The tag of the reference, `uhash_ref::umac::umac`.
+pub fn reference(key: &[u8; 16], nonce: &[u8], msg: &[u8], taglen: usize) -> Vec<u8> {
+    uhash_ref::umac::umac(key, nonce, msg, taglen).expect("valid arguments")
+}
+
+/// Whether the long (16 MiB) comparisons with the reference run here:
+/// natively on x86-64, elsewhere (CI runs those targets under qemu-user)
+/// only with `UHASH_LONG=1`.
+pub fn long_tests() -> bool {
+    cfg!(target_arch = "x86_64") || std::env::var("UHASH_LONG").is_ok_and(|v| v == "1")
+}
