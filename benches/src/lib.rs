@@ -24,6 +24,7 @@ pub mod plot;
 pub mod poly1305_aes;
 pub mod poly1305_peers;
 pub mod sqh;
+pub mod umac;
 
 /// Every row of the comparison, in display order.
 ///
@@ -43,6 +44,7 @@ pub fn rows() -> Vec<Row> {
     rows.extend(digest_mw::rows());
     rows.extend(poly1305_aes::rows());
     rows.extend(sqh::rows());
+    rows.extend(umac::rows());
     // ---- peers ----
     rows.extend(poly1305_peers::rows());
     rows

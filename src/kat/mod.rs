@@ -56,6 +56,7 @@ mod long;
 mod mmh;
 mod poly1305;
 mod sqh;
+mod umac;
 
 use decode::{decode_call, json_kind};
 
@@ -181,6 +182,7 @@ pub static FUNCTIONS: &[&[FnEntry]] = &[
     poly1305::ROWS,
     dfc::ROWS,
     sqh::ROWS,
+    umac::ROWS,
     core::ROWS,
 ];
 

@@ -6,18 +6,49 @@
 //! the `umac` crate (the fastest NH backend of the CPU); both check the
 //! lengths first and give the same answer to every record, errors
 //! included.
-//!
-//! (Not registered yet: the table rows are, for each of the four names,
-//! `FnEntry { name: "umac64", aliases: &[], params: &[], nonce: true,
-//! reference: Some(umac::reference), production: Some(umac::production) }`.)
 
 use uhash_ref::umac as reference_umac;
 use umac::{Umac32, Umac64, Umac96, Umac128, UmacNonce};
 
-use super::Call;
-use super::reference::key_bytes;
+use super::decode::key_bytes;
+use super::{Answer, Call, FnEntry};
 
-type Answer = Result<Vec<u8>, String>;
+/// The rows of this family in the dispatch table.
+pub(super) static ROWS: &[FnEntry] = &[
+    FnEntry {
+        name: "umac32",
+        aliases: &[],
+        params: &[],
+        nonce: true,
+        reference: Some(reference),
+        production: Some(production),
+    },
+    FnEntry {
+        name: "umac64",
+        aliases: &[],
+        params: &[],
+        nonce: true,
+        reference: Some(reference),
+        production: Some(production),
+    },
+    FnEntry {
+        name: "umac96",
+        aliases: &[],
+        params: &[],
+        nonce: true,
+        reference: Some(reference),
+        production: Some(production),
+    },
+    FnEntry {
+        name: "umac128",
+        aliases: &[],
+        params: &[],
+        nonce: true,
+        reference: Some(reference),
+        production: Some(production),
+    },
+];
+
 
 /// The tag length of the record's name.
 fn taglen(call: &Call) -> Result<usize, String> {
