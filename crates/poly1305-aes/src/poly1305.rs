@@ -1,5 +1,7 @@
 //! [`Poly1305`]: the universal hash with a one-time key r ‖ s (RFC 8439
-//! §2.5), shaped like RustCrypto's `poly1305::Poly1305`.
+//! §2.5), a drop-in for RustCrypto's `poly1305::Poly1305` (0.9): the same
+//! [`Key`], [`Block`] and [`Tag`] types, `KeyInit` + `UniversalHash`, and
+//! no inherent method that shadows a trait method.
 
 use core::fmt;
 
@@ -9,12 +11,16 @@ use universal_hash::consts::{U1, U16, U32};
 use universal_hash::{KeyInit, UhfBackend, UhfClosure, UniversalHash};
 use zeroize::Zeroize;
 
-use crate::backend::{Engine, State, r_limbs_clamped};
+use crate::clamp::r_limbs_clamped;
+use crate::kernels::Engine;
+use crate::state::State;
 use crate::{Backend, Error};
 
-/// A 16-byte Poly1305 or Poly1305-AES tag (as a plain array; the
-/// [`UniversalHash`] methods return the same bytes as a [`Block`]).
-pub type Tag = [u8; 16];
+/// A 16-byte Poly1305 tag, as RustCrypto's `poly1305::Tag`: the
+/// [`UniversalHash`] output block. (The Poly1305-AES MAC returns a
+/// [`crate::MacTag`], compared in constant time by `==`; this one is
+/// compared by [`UniversalHash::verify`] or [`Poly1305::verify_unpadded`].)
+pub type Tag = universal_hash::Block<Poly1305>;
 
 /// A Poly1305 key r ‖ s (32 bytes), as RustCrypto's `poly1305::Key`.
 pub type Key = universal_hash::Key<Poly1305>;
@@ -46,7 +52,7 @@ impl Poly1305 {
     /// [`Error::UnsupportedBackend`] if this crate has no such backend or
     /// this CPU cannot run it.
     pub fn new_with_backend(key: &[u8; 32], backend: Backend) -> Result<Self, Error> {
-        Ok(Self::with_engine(key, Engine::force(backend)?))
+        Ok(Self::with_engine(key, Engine::new(backend)?))
     }
 
     #[inline]
@@ -60,7 +66,8 @@ impl Poly1305 {
         }
     }
 
-    /// The backend this instance runs on.
+    /// The backend this instance runs on (a concrete name: never the alias
+    /// [`Backend::Asm`]).
     #[must_use]
     pub fn backend(&self) -> Backend {
         self.state.engine.backend()
@@ -69,7 +76,7 @@ impl Poly1305 {
     /// The tag of `data` (any length: a final partial chunk is padded with
     /// 0x01 and zeros, RFC 8439), after the blocks already absorbed.
     #[must_use]
-    pub fn compute_unpadded(mut self, data: &[u8]) -> universal_hash::Block<Self> {
+    pub fn compute_unpadded(mut self, data: &[u8]) -> Tag {
         self.state.message(data);
         self.state.finish(self.s).into()
     }
@@ -78,18 +85,16 @@ impl Poly1305 {
     #[inline]
     #[must_use]
     pub fn mac(key: &[u8; 32], msg: &[u8]) -> Tag {
-        let mut p = Self::with_engine(key, Engine::detect());
-        p.state.message(msg);
-        p.state.finish(p.s)
+        Self::with_engine(key, Engine::detect()).compute_unpadded(msg)
     }
 
     /// Constant-time check of `tag` against the tag of `data`.
     ///
     /// # Errors
     /// [`Error::TagMismatch`] if they differ.
-    pub fn verify_unpadded(self, data: &[u8], tag: &[u8; 16]) -> Result<(), Error> {
-        let t: [u8; 16] = self.compute_unpadded(data).into();
-        if bool::from(t.ct_eq(tag)) {
+    pub fn verify_unpadded(self, data: &[u8], tag: &Tag) -> Result<(), Error> {
+        let t = self.compute_unpadded(data);
+        if bool::from(t.as_slice().ct_eq(tag.as_slice())) {
             Ok(())
         } else {
             Err(Error::TagMismatch)

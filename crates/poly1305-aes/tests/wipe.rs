@@ -6,9 +6,7 @@
 
 use poly1305_aes::batch::Job;
 use poly1305_aes::universal_hash::{KeyInit, UniversalHash};
-use poly1305_aes::{
-    Aes128Pad, Nonce, Poly1305, Poly1305Aes, Poly1305AesWithPowers, SUPPORTED_BACKENDS,
-};
+use poly1305_aes::{Aes128Pad, Engine, Nonce, Poly1305, Poly1305Aes, Poly1305AesWithPowers};
 use uhash_testkit::{ScanAlloc, assert_debug_hides, assert_key_holder, test_key};
 
 #[global_allocator]
@@ -29,7 +27,7 @@ fn key(seed: u64) -> [u8; 32] {
 
 #[test]
 fn poly1305_one_time_key() {
-    for (i, &backend) in SUPPORTED_BACKENDS.iter().enumerate() {
+    for (i, &backend) in Engine::BACKENDS.iter().enumerate() {
         // RFC 8439 order: r ‖ s.
         let mut k = key(31 + i as u64);
         k.rotate_left(16);
@@ -48,7 +46,7 @@ fn poly1305_one_time_key() {
 
 #[test]
 fn poly1305_aes_and_its_forms() {
-    for (i, &backend) in SUPPORTED_BACKENDS.iter().enumerate() {
+    for (i, &backend) in Engine::BACKENDS.iter().enumerate() {
         let k = key(41 + i as u64);
         let (aes_k, r) = k.split_at(16);
         let Ok(_) = Poly1305Aes::new(&k).unwrap().with_backend(backend) else {
@@ -80,7 +78,7 @@ fn poly1305_aes_and_its_forms() {
 #[test]
 fn batch_job_debug_hides_the_key() {
     let k = key(60);
-    let nonce = Nonce::from_counter(5);
+    let nonce = Nonce::from_u128(5);
     let job = Job {
         key: &k,
         nonce: &nonce,

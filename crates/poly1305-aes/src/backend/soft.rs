@@ -13,9 +13,17 @@
 //! then the partial reduction keeps bits 0..130 and adds 5·⌊h/2^130⌋.
 //! Entry and exit: h₂ ≤ 5 (h < 2^130 + 2^128); after adding a block
 //! h₂ ≤ 7 and all the bounds above hold.
+//!
+//! These are the default bodies of [`Kernels`]: the portable backend
+//! [`Soft`] overrides nothing.
 
-/// Absorbs `data` (a multiple of 16 bytes) into `h`; see the module docs of
-/// [`crate::backend`] for the contract.
+use crate::kernels::Kernels;
+use uhash_core::backend::Soft;
+
+impl Kernels for Soft {}
+
+/// Absorbs `data` (a multiple of 16 bytes) into `h`; see the scalar block
+/// interface in [`crate::kernels`] for the contract.
 #[inline]
 pub(crate) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
     let [r0, r1] = *r;

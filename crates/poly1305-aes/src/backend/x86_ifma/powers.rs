@@ -1,0 +1,170 @@
+//! The powers of r of the IFMA backends: r^(8−t) and r^(16−t) in lane t,
+//! computed with four vector products (per message, or once for a
+//! long-term key), and the cache that keeps them in a state or a key.
+
+use core::arch::x86_64::*;
+use uhash_core::backend::{Ifma, IfmaVbmi2};
+use zeroize::Zeroize;
+
+use super::arith::to44;
+
+/// A witness whose feature set contains every feature of [`Ifma`], so that
+/// the `ifma_fn!` functions may run: [`Ifma`] itself and [`IfmaVbmi2`]
+/// (which adds VBMI2; a unit test checks the inclusion).
+pub(crate) trait HasIfma: Copy {}
+impl HasIfma for Ifma {}
+impl HasIfma for IfmaVbmi2 {}
+
+/// r^(8−t) and r^(16−t) in lane t, limbs 0..3 (radix 2^44, carried).
+#[derive(Clone)]
+pub(crate) struct Powers {
+    pub(super) p8: [[u64; 8]; 3],
+    pub(super) p16: [[u64; 8]; 3],
+}
+
+impl Zeroize for Powers {
+    fn zeroize(&mut self) {
+        self.p8.zeroize();
+        self.p16.zeroize();
+    }
+}
+
+impl Powers {
+    /// All zeros: no powers.
+    const ZERO: Self = Powers {
+        p8: [[0; 8]; 3],
+        p16: [[0; 8]; 3],
+    };
+}
+
+/// The powers a per-message state or a long-term key keeps: plain zeroed
+/// [`Powers`] and a flag until computed. Not an `Option`: the payload of a
+/// `None` is uninitialised, and moving the value copies whatever the stack
+/// held there (a key window was found that way by `tests/wipe.rs`), beyond
+/// the reach of the wipe on drop. Wiped on drop once computed (the flag is
+/// not secret).
+#[derive(Clone)]
+pub(crate) struct PowerCache {
+    powers: Powers,
+    ready: bool,
+}
+
+impl Default for PowerCache {
+    #[inline]
+    fn default() -> Self {
+        Self {
+            powers: Powers::ZERO,
+            ready: false,
+        }
+    }
+}
+
+impl PowerCache {
+    /// The powers, if computed.
+    #[inline]
+    pub(crate) fn get(&self) -> Option<&Powers> {
+        self.ready.then_some(&self.powers)
+    }
+
+    /// Computes the powers of the clamped r (two 64-bit limbs) in place.
+    #[inline]
+    pub(crate) fn compute<W: HasIfma>(&mut self, w: W, r: &[u64; 2]) -> &Powers {
+        let _ = w;
+        // SAFETY: the witness `w` proves every feature of the `Ifma` set
+        // (`HasIfma`).
+        unsafe { powers(r, &mut self.powers) };
+        self.ready = true;
+        &self.powers
+    }
+}
+
+impl Drop for PowerCache {
+    fn drop(&mut self) {
+        // Zeros until computed: only computed powers need the (volatile,
+        // 48-store) wipe.
+        if self.ready {
+            self.powers.zeroize();
+        }
+    }
+}
+
+/// r^(8−t) in lane t (t = 0..8) as a carried vector triple, from the
+/// clamped r: three products (exponents \[2,…,2,1\] → \[4,4,4,4,4,3,2,1\] →
+/// \[8,…,1\]).
+macro_rules! powers8 {
+    ($r:expr) => {{
+        let r: &[u64; 2] = $r;
+        let r44 = to44(&[r[0], r[1], 0]);
+        let one = _mm512_set1_epi64(1);
+        let rv = (
+            _mm512_set1_epi64(r44[0] as i64),
+            _mm512_set1_epi64(r44[1] as i64),
+            _mm512_set1_epi64(r44[2] as i64),
+        );
+        // T = r·[r ×7, 1] → exponents [2,2,2,2,2,2,2,1]
+        let k1: __mmask8 = 0x7f;
+        let g = (
+            _mm512_mask_blend_epi64(k1, one, rv.0),
+            _mm512_maskz_mov_epi64(k1, rv.1),
+            _mm512_maskz_mov_epi64(k1, rv.2),
+        );
+        let t = mul_fast!(rv, g, times20!(g.1), times20!(g.2));
+        // T2 = T·[T₀ ×5, T₇, 1, 1] → [4,4,4,4,4,3,2,1]
+        let idx = _mm512_set_epi64(0, 0, 7, 0, 0, 0, 0, 0);
+        let k2: __mmask8 = 0x3f;
+        let g = (
+            _mm512_mask_blend_epi64(k2, one, _mm512_permutexvar_epi64(idx, t.0)),
+            _mm512_maskz_permutexvar_epi64(k2, idx, t.1),
+            _mm512_maskz_permutexvar_epi64(k2, idx, t.2),
+        );
+        let t = mul_fast!(t, g, times20!(g.1), times20!(g.2));
+        // T3 = T2·[T2₄, T2₅, T2₆, T2₇, 1, 1, 1, 1] → [8,7,6,5,4,3,2,1]
+        let idx = _mm512_set_epi64(0, 0, 0, 0, 7, 6, 5, 4);
+        let k3: __mmask8 = 0x0f;
+        let g = (
+            _mm512_mask_blend_epi64(k3, one, _mm512_permutexvar_epi64(idx, t.0)),
+            _mm512_maskz_permutexvar_epi64(k3, idx, t.1),
+            _mm512_maskz_permutexvar_epi64(k3, idx, t.2),
+        );
+        mul_fast!(t, g, times20!(g.1), times20!(g.2))
+    }};
+}
+
+/// r^(16−t) in lane t from the triple of `powers8!`: ×r^8 (lane 0).
+macro_rules! powers16 {
+    ($p8:expr) => {{
+        let p8 = $p8;
+        let z = _mm512_setzero_si512();
+        let g = (
+            _mm512_permutexvar_epi64(z, p8.0),
+            _mm512_permutexvar_epi64(z, p8.1),
+            _mm512_permutexvar_epi64(z, p8.2),
+        );
+        mul_fast!(p8, g, times20!(g.1), times20!(g.2))
+    }};
+}
+
+uhash_core::ifma_fn! {
+    /// Computes r^(8−t) and r^(16−t) for lanes t = 0..8 into `out`.
+    ///
+    /// # Safety
+    /// The CPU must support the [`Ifma`] feature set.
+    unsafe fn powers(r: &[u64; 2], out: &mut Powers) {
+        let p8 = powers8!(r);
+        store_arr!(&mut out.p8, p8);
+        store_arr!(&mut out.p16, powers16!(p8));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `HasIfma`: `IfmaVbmi2` detects every feature `Ifma` does.
+    #[test]
+    fn vbmi2_set_contains_the_ifma_set() {
+        for f in Ifma::FEATURES {
+            assert!(IfmaVbmi2::FEATURES.contains(f), "{f}");
+        }
+    }
+}
