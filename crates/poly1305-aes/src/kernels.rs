@@ -32,7 +32,8 @@ use crate::state::{finish, partial};
 pub(crate) use crate::backend::x86_ifma::PowerCache;
 /// The powers of r a backend keeps between calls: none on this target.
 #[cfg(not(target_arch = "x86_64"))]
-pub(crate) type PowerCache = ();
+#[derive(Clone, Default)]
+pub(crate) struct PowerCache(());
 
 uhash_core::engine! {
     /// The operations every Poly1305 backend implements (see the

@@ -40,6 +40,12 @@ fn poly1305_one_time_key() {
             p.update(&[[0x11u8; 16].into(); 3]);
             p
         });
+        // Long enough that a backend keeping powers of r computes them.
+        assert_key_holder("Poly1305 (powers in the state)", &[r, s], || {
+            let mut p = Poly1305::new_with_backend(&k, backend).unwrap();
+            p.update(&[[0x11u8; 16].into(); 40]);
+            p
+        });
         assert_key_holder("Poly1305 (KeyInit)", &[r, s], || Poly1305::new(&k.into()));
     }
 }
@@ -66,6 +72,13 @@ fn poly1305_aes_and_its_forms() {
             let mut st = mac.start();
             st.update(&[0x22; 2000]);
             st.update(&[0x22; 7]);
+            st
+        });
+        // The streaming state of a long-term key: a copy of its powers.
+        let with_powers = Poly1305AesWithPowers::new(make());
+        assert_key_holder("Poly1305AesWithPowers state", &[r], || {
+            let mut st = with_powers.start();
+            st.update(&[0x33; 700]);
             st
         });
     }

@@ -97,9 +97,9 @@
 //! would not change any result either (Rust does not contract anyway); only
 //! the six `fl(hᵢ + αᵢ)` additions rely on rounding, and they are single
 //! additions. **Not** for x87-only targets (`i586`): extended-precision
-//! registers would round `hᵢ + αᵢ` to 64 bits and break the carry: this
-//! module and the engine's `Float` entry are compiled out there (the cfg on
-//! both, in `backend.rs` and `kernels.rs`). All operands are integers times powers of two with
+//! registers would round `hᵢ + αᵢ` to 64 bits and break the carry: the
+//! engine's `Float` entry is compiled out there (its cfg in `kernels.rs`),
+//! so [`crate::Engine::new`] answers `UnsupportedBackend`. All operands are integers times powers of two with
 //! magnitudes far from the subnormal range, so the FPU takes no
 //! data-dependent slow path, and there are no data-dependent branches or
 //! indices.
