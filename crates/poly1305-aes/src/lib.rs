@@ -21,6 +21,42 @@
 //! of the Poly1305-AES MAC, as every MAC of the workspace returns: its
 //! `==` is constant-time, and `verify` takes it.
 //!
+//! # Use
+//! ```
+//! use poly1305_aes::{Engine, MacTag, NonceCounter, Poly1305Aes};
+//!
+//! // Poly1305-AES: key k ‖ r (r must satisfy the paper's constraints),
+//! // a fresh nonce per message, a 16-byte tag compared in constant time.
+//! let key = [0x0c; 32];
+//! let mac = Poly1305Aes::new(&key)?;
+//! let mut nonces = NonceCounter::new();
+//! let n = nonces.next_nonce()?;
+//! let tag: MacTag = mac.authenticate(&n, b"message");
+//! mac.verify(&n, b"message", &tag)?;
+//! let mut st = mac.start(); // the same, in pieces
+//! st.update(b"mess");
+//! st.update(b"age");
+//! st.verify(&n, &tag)?;
+//!
+//! // Every backend this CPU runs gives the same tag.
+//! for e in Engine::all_supported() {
+//!     let forced = Poly1305Aes::new(&key)?.with_backend(e.backend())?;
+//!     assert_eq!(forced.authenticate(&n, b"message"), tag);
+//! }
+//!
+//! // RustCrypto's one-time-key Poly1305 (RFC 8439 §2.5.2).
+//! use poly1305_aes::universal_hash::KeyInit;
+//! use poly1305_aes::{Key, Poly1305, Tag};
+//! let key = Key::from([
+//!     0x85, 0xd6, 0xbe, 0x78, 0x57, 0x55, 0x6d, 0x33, 0x7f, 0x44, 0x52, 0xfe, 0x42, 0xd5,
+//!     0x06, 0xa8, 0x01, 0x03, 0x80, 0x8a, 0xfb, 0x0d, 0xb2, 0xfd, 0x4a, 0xbf, 0xf6, 0xaf,
+//!     0x41, 0x49, 0xf5, 0x1b,
+//! ]);
+//! let tag: Tag = Poly1305::new(&key).compute_unpadded(b"Cryptographic Forum Research Group");
+//! assert_eq!(tag[..4], [0xa8, 0x06, 0x1d, 0xc1]);
+//! # Ok::<(), poly1305_aes::Error>(())
+//! ```
+//!
 //! # Definition (paper §2)
 //! A message m of ℓ bytes is split into q = ⌈ℓ/16⌉ chunks; chunk i (16
 //! bytes, the last 1..16) read little-endian plus 2^(8·len) is cᵢ. With r

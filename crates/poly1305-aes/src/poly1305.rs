@@ -40,6 +40,7 @@ pub type Block = universal_hash::Block<Poly1305>;
 /// 2^128 bit, as RustCrypto's does); [`Poly1305::compute_unpadded`] hashes a
 /// message of any length.
 #[derive(Clone)]
+#[repr(C)] // the state (its power tables) first: see `State`
 pub struct Poly1305 {
     state: State,
     s: u128,

@@ -68,13 +68,15 @@ pub(crate) fn partial<K: Kernels>(k: K, h: &mut [u64; 3], r: &[u64; 2], tail: &[
 /// powers of r the backend keeps for this message (zeros until computed:
 /// not an `Option`, whose uninitialised payload would carry stack bytes
 /// along when the state is moved; a key window was found that way by
-/// `tests/wipe.rs`).
+/// `tests/wipe.rs`). The powers come first (`repr(C)`): see the layout
+/// note of the x86-64 `PowerCache`.
 #[derive(Clone)]
+#[repr(C)]
 pub(crate) struct State {
-    pub(crate) h: [u64; 3],
-    pub(crate) r: [u64; 2],
-    pub(crate) engine: Engine,
     powers: PowerCache,
+    pub(crate) r: [u64; 2],
+    pub(crate) h: [u64; 3],
+    pub(crate) engine: Engine,
 }
 
 impl State {

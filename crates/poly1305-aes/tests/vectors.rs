@@ -208,3 +208,22 @@ fn universal_hash_verify_and_cipher_replaceability() {
     bad[0] ^= 1;
     assert!(p.verify(&bad).is_err());
 }
+
+/// `std::io::Write` on the streaming MAC state: `io::copy` from a reader
+/// gives the one-shot tag.
+#[cfg(feature = "std")]
+#[test]
+fn streaming_state_is_io_write() {
+    let v = &records("poly1305_aes_bernstein.jsonl")[3];
+    let key: [u8; 32] = hexf(v, "key");
+    let nonce = Nonce::from_bytes(hexf(v, "nonce"));
+    let msg = hexv(v, "msg");
+    let want = MacTag::from_bytes(hexf(v, "out"));
+    for b in supported() {
+        let mac = Poly1305Aes::new(&key).unwrap().with_backend(b).unwrap();
+        let mut st = mac.start();
+        std::io::copy(&mut msg.as_slice(), &mut st).unwrap();
+        std::io::Write::flush(&mut st).unwrap();
+        assert_eq!(st.finalize(&nonce), want, "{b}");
+    }
+}

@@ -62,27 +62,31 @@
 //! which interprets its assembled instructions and compares the
 //! accumulators with big-integer Horner steps (also in CI), on a machine
 //! without AVX-512. It has since run on an Intel Xeon with AVX-512 IFMA +
-//! VBMI2 (Sapphire Rapids class): the tests below and the crate's
-//! proptests against `uhash-ref` pass there. The timing harness is the
+//! VBMI2 (and AVX-512 FP16: Sapphire Rapids or later): the tests below,
+//! the kernel tests of `kernels.rs` and the crate's proptests against
+//! `uhash-ref` pass there. The timing harness is the
 //! ignored test `throughput`:
 //!
 //! ```text
 //! cargo test --release -p poly1305-aes --features asm --lib ffi_x86_64::tests::throughput -- --ignored --nocapture
 //! ```
 //!
-//! On that Xeon (a shared 2-core virtual machine; TSC-equivalent cycles
-//! per byte at a nominal 2.7 GHz, medians of 31 samples, whole tags):
+//! On that Xeon (a shared 2-core virtual machine under load from other
+//! builds; TSC-equivalent cycles per byte at a nominal 2.7 GHz, medians of
+//! 31 samples, whole tags; two runs agreed within 3 %):
 //!
 //! | size | asm once | ifma once | asm cached | ifma cached |
 //! |---|---|---|---|---|
-//! | 1 KiB | 0.249 | 0.243 | 0.157 | 0.149 |
-//! | 4 KiB | 0.125 | 0.138 | 0.108 | 0.115 |
-//! | 64 KiB | 0.089 | 0.109 | 0.087 | 0.106 |
+//! | 1 KiB | 0.241 | 0.240 | 0.162 | 0.148 |
+//! | 4 KiB | 0.125 | 0.140 | 0.105 | 0.116 |
+//! | 64 KiB | 0.091 | 0.112 | 0.090 | 0.110 |
 //!
-//! The assembly loop is about 18 % faster than the intrinsics loop on long
+//! The assembly loop is about 19 % faster than the intrinsics loop on long
 //! messages, close to llvm-mca's `icelake-server` and `sapphirerapids`
-//! estimates (−15 %, −13 %); below 1 KiB the fixed costs (powers, first
-//! group, tail) dominate and both are equal within the noise.
+//! estimates (−15 %, −13 %). At 1 KiB with stored powers it is 9 % slower
+//! (three groups, of which the kernel runs two after computing r^32, with
+//! A and B through memory: fixed costs the intrinsics loop does not have;
+//! not profiled); with powers per message both are equal there.
 
 use uhash_asm::poly1305::x86_64::poly1305_blocks_mulx;
 use uhash_asm::poly1305_ifma::poly1305_ifma_vbmi2_groups;

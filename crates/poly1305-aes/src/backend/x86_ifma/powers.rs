@@ -43,10 +43,23 @@ impl Powers {
 /// held there (a key window was found that way by `tests/wipe.rs`), beyond
 /// the reach of the wipe on drop. Wiped on drop once computed (the flag is
 /// not secret).
+///
+/// Layout, for speed: every state is built by zeroing these 384 bytes and
+/// then usually moved (`Result::unwrap`, by-value `self`), a `memset`
+/// followed by a `memcpy` of the same bytes. Where the copy's loads
+/// straddle the fill's stores the CPU cannot forward them and stalls: one
+/// caller's stack offsets made `Poly1305::new_with_backend` +
+/// `compute_unpadded` of 16 bytes 7 ns slower (27 → 34 ns) with nothing
+/// else changed. So the tables come first (`repr(C)`, here and in the
+/// state) and are 64-byte aligned: both the fill and the copy then work
+/// in aligned 32- or 64-byte pieces wherever the caller keeps the value.
+/// The flag is "missing" rather than "ready" so that it is not part of the
+/// zero fill (it is set to `true`, one byte store after the tables).
 #[derive(Clone)]
+#[repr(C, align(64))]
 pub(crate) struct PowerCache {
     powers: Powers,
-    ready: bool,
+    missing: bool,
 }
 
 impl Default for PowerCache {
@@ -54,7 +67,7 @@ impl Default for PowerCache {
     fn default() -> Self {
         Self {
             powers: Powers::ZERO,
-            ready: false,
+            missing: true,
         }
     }
 }
@@ -63,7 +76,7 @@ impl PowerCache {
     /// The powers, if computed.
     #[inline]
     pub(crate) fn get(&self) -> Option<&Powers> {
-        self.ready.then_some(&self.powers)
+        (!self.missing).then_some(&self.powers)
     }
 
     /// Computes the powers of the clamped r (two 64-bit limbs) in place.
@@ -73,7 +86,7 @@ impl PowerCache {
         // SAFETY: the witness `w` proves every feature of the `Ifma` set
         // (`HasIfma`).
         unsafe { powers(r, &mut self.powers) };
-        self.ready = true;
+        self.missing = false;
         &self.powers
     }
 }
@@ -82,7 +95,7 @@ impl Drop for PowerCache {
     fn drop(&mut self) {
         // Zeros until computed: only computed powers need the (volatile,
         // 48-store) wipe.
-        if self.ready {
+        if !self.missing {
             self.powers.zeroize();
         }
     }
