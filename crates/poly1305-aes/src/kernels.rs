@@ -16,8 +16,8 @@
 //! and returns h in the same form, so that a SIMD backend can take a long
 //! prefix (its lanes, its own radix, powers of r) and leave the rest to its
 //! scalar kernel. Backends that keep powers of r between calls (the IFMA
-//! ones) keep them in a [`PowerCache`], per message (in the state) or per
-//! long-term key ([`crate::Poly1305WithPowers`]).
+//! ones) keep them in [`Powers`], per message (in the state, lent through
+//! a [`PowerCache`]) or per long-term key ([`crate::Poly1305WithPowers`]).
 //!
 //! Every default body is the portable code (`backend/soft.rs`); each
 //! backend file overrides what its instruction set accelerates.
@@ -25,15 +25,36 @@
 use crate::backend::soft;
 use crate::state::{finish, partial};
 
-/// The powers of r a backend keeps between calls: the IFMA backends'
-/// tables (zeros and a flag until computed, wiped on drop), nothing on
-/// targets without such a backend.
-#[cfg(target_arch = "x86_64")]
-pub(crate) use crate::backend::x86_ifma::PowerCache;
-/// The powers of r a backend keeps between calls: none on this target.
+// `Powers`: the powers of r a backend keeps between calls (the IFMA
+// backends' tables, all zeros until computed; nothing on targets without
+// such a backend). `PowersAlign`: a zero-sized field that aligns a state's
+// tables (see `State`).
 #[cfg(not(target_arch = "x86_64"))]
-#[derive(Clone, Default)]
-pub(crate) struct PowerCache(());
+pub(crate) use crate::backend::soft::{NoPowers as Powers, NoPowersAlign as PowersAlign};
+#[cfg(target_arch = "x86_64")]
+pub(crate) use crate::backend::x86_ifma::{Powers, PowersAlign};
+
+/// A state's or a key's powers of r lent to a backend: the tables and
+/// whether they are computed (zeros and `false` until then; the backend
+/// that keeps powers computes them there on first use and sets `ready`).
+/// The owner keeps both apart, each in the place its layout wants.
+pub(crate) struct PowerCache<'a> {
+    /// The tables.
+    pub(crate) powers: &'a mut Powers,
+    /// Whether `powers` holds the powers of this r.
+    pub(crate) ready: &'a mut bool,
+}
+
+/// Calls `f` with an empty [`PowerCache`] of its own.
+#[inline]
+pub(crate) fn with_empty_cache<T>(f: impl FnOnce(PowerCache<'_>) -> T) -> T {
+    let mut powers = Powers::default();
+    let mut ready = false;
+    f(PowerCache {
+        powers: &mut powers,
+        ready: &mut ready,
+    })
+}
 
 uhash_core::engine! {
     /// The operations every Poly1305 backend implements (see the
@@ -55,7 +76,7 @@ uhash_core::engine! {
             self,
             h: &mut [u64; 3],
             r: &[u64; 2],
-            cache: &mut PowerCache,
+            cache: PowerCache<'_>,
             data: &[u8],
             last: bool,
         ) {
@@ -63,17 +84,24 @@ uhash_core::engine! {
             self.blocks(h, r, data, true);
         }
 
-        /// Computes into `out` the powers of `r` that a long-term key keeps
-        /// for this backend (nothing for a backend that keeps none).
-        fn key_powers(self, r: &[u64; 2], out: &mut PowerCache) {
-            let _ = (r, out);
+        /// Computes into `cache` the powers of `r` that a long-term key
+        /// keeps for this backend (nothing for a backend that keeps none).
+        fn key_powers(self, r: &[u64; 2], cache: PowerCache<'_>) {
+            let _ = (r, cache);
         }
 
-        /// [`Kernels::absorb`] for a whole message under a long-term key
-        /// whose powers [`Kernels::key_powers`] computed (read only).
-        fn absorb_keyed(self, h: &mut [u64; 3], r: &[u64; 2], powers: &PowerCache, data: &[u8]) {
+        /// [`Kernels::absorb`] for a whole message under a long-term key,
+        /// with the powers [`Kernels::key_powers`] computed (read only;
+        /// `None` where it computed none).
+        fn absorb_keyed(
+            self,
+            h: &mut [u64; 3],
+            r: &[u64; 2],
+            powers: Option<&Powers>,
+            data: &[u8],
+        ) {
             let _ = powers;
-            self.absorb(h, r, &mut PowerCache::default(), data, true);
+            with_empty_cache(|cache| self.absorb(h, r, cache, data, true));
         }
 
         /// How many messages [`Kernels::batch8`] computes at once: 8 for a
@@ -89,7 +117,7 @@ uhash_core::engine! {
             core::array::from_fn(|i| {
                 let mut h = [0u64; 3];
                 let full = msgs[i].len() & !15;
-                self.absorb_keyed(&mut h, &r[i], &PowerCache::default(), &msgs[i][..full]);
+                self.absorb_keyed(&mut h, &r[i], None, &msgs[i][..full]);
                 partial(self, &mut h, &r[i], &msgs[i][full..]);
                 let tag = finish(&h, s[i]);
                 zeroize::Zeroize::zeroize(&mut h);
@@ -161,20 +189,34 @@ mod tests {
         }
         let whole = &data[..data.len() & !15];
         for last in [false, true] {
-            let mut cache = PowerCache::default();
-            let mut got = h;
-            e.absorb(&mut got, &r, &mut cache, whole, last);
-            assert!(got[2] <= 5, "{e}: exit bound (absorb), h = {got:?}");
-            assert_eq!(canon(&got), canon(&want), "{e} absorb len {}", data.len());
-            // again with whatever the first call left in the cache
-            let mut got = h;
-            e.absorb(&mut got, &r, &mut cache, whole, last);
-            assert_eq!(canon(&got), canon(&want), "{e} absorb again");
+            let (mut powers, mut ready) = (Powers::default(), false);
+            // the second time with whatever the first left in the cache
+            for round in 0..2 {
+                let cache = PowerCache {
+                    powers: &mut powers,
+                    ready: &mut ready,
+                };
+                let mut got = h;
+                e.absorb(&mut got, &r, cache, whole, last);
+                assert!(got[2] <= 5, "{e}: exit bound (absorb), h = {got:?}");
+                assert_eq!(
+                    canon(&got),
+                    canon(&want),
+                    "{e} absorb len {}, round {round}",
+                    data.len()
+                );
+            }
         }
-        let mut powers = PowerCache::default();
-        e.key_powers(&r, &mut powers);
+        let (mut powers, mut ready) = (Powers::default(), false);
+        e.key_powers(
+            &r,
+            PowerCache {
+                powers: &mut powers,
+                ready: &mut ready,
+            },
+        );
         let mut got = h;
-        e.absorb_keyed(&mut got, &r, &powers, whole);
+        e.absorb_keyed(&mut got, &r, ready.then_some(&powers), whole);
         assert!(got[2] <= 5, "{e}: exit bound (keyed), h = {got:?}");
         assert_eq!(canon(&got), canon(&want), "{e} keyed len {}", data.len());
     }

@@ -11,10 +11,10 @@ use universal_hash::consts::U32;
 use zeroize::Zeroize;
 
 use crate::clamp::{UNCLAMPED_R, r_limbs_checked};
-use crate::kernels::{Engine, PowerCache};
+use crate::kernels::{Engine, Powers};
 use crate::nonce::Nonce;
 use crate::pad::{Aes128Pad, PadCipher};
-use crate::state::State;
+use crate::state::{State, fill};
 use crate::{Backend, Error};
 
 /// The tag of the Poly1305-AES MAC ([`Poly1305With`], [`Poly1305Aes`],
@@ -115,16 +115,17 @@ impl<C: PadCipher> Poly1305With<C> {
     /// [`Poly1305WithState::update`] in pieces of any lengths.
     #[must_use]
     pub fn start(&self) -> Poly1305WithState<'_, C> {
-        self.start_with(PowerCache::default())
+        self.start_with(None)
     }
 
     /// [`Self::start`] with powers of r already computed.
-    pub(crate) fn start_with(&self, powers: PowerCache) -> Poly1305WithState<'_, C> {
+    pub(crate) fn start_with(&self, powers: Option<&Powers>) -> Poly1305WithState<'_, C> {
         Poly1305WithState {
-            mac: self,
             state: State::with_powers(self.r, self.engine, powers),
+            mac: self,
             buf: [0; 16],
             buf_len: 0,
+            fill: [0; STATE_FILL],
         }
     }
 
@@ -186,12 +187,27 @@ pub(crate) fn ct_check(got: &MacTag, want: &MacTag) -> Result<(), Error> {
 /// message into [`Self::update`] calls gives the tag of the whole message.
 /// With feature `std` it is an `std::io::Write`, so `std::io::copy` can
 /// feed it a file or a pipe.
+#[repr(C)] // the state first, no padding: see `State`
 pub struct Poly1305WithState<'a, C: PadCipher> {
-    mac: &'a Poly1305With<C>,
     state: State,
+    mac: &'a Poly1305With<C>,
     buf: [u8; 16],
     buf_len: usize,
+    fill: [u8; STATE_FILL],
 }
+
+/// The zero bytes that round [`Poly1305WithState`] up to its alignment.
+const STATE_FILL: usize = fill(
+    size_of::<State>() + size_of::<&()>() + 16 + size_of::<usize>(),
+    align_of::<State>(),
+    align_of::<usize>(),
+);
+
+// No padding (stale stack bytes would travel along with the state).
+const _: () = assert!(
+    size_of::<Poly1305WithState<'static, Aes128Pad>>()
+        == size_of::<State>() + size_of::<&()>() + 16 + size_of::<usize>() + STATE_FILL
+);
 
 impl<C: PadCipher> Poly1305WithState<'_, C> {
     /// Appends `data` (any length) to the message.

@@ -13,7 +13,7 @@ use zeroize::Zeroize;
 
 use crate::clamp::r_limbs_clamped;
 use crate::kernels::Engine;
-use crate::state::State;
+use crate::state::{State, fill};
 use crate::{Backend, Error};
 
 /// A 16-byte Poly1305 tag, as RustCrypto's `poly1305::Tag`: the
@@ -40,11 +40,22 @@ pub type Block = universal_hash::Block<Poly1305>;
 /// 2^128 bit, as RustCrypto's does); [`Poly1305::compute_unpadded`] hashes a
 /// message of any length.
 #[derive(Clone)]
-#[repr(C)] // the state (its power tables) first: see `State`
+#[repr(C)] // the state (its aligned power tables) first, no padding: see `State`
 pub struct Poly1305 {
     state: State,
     s: u128,
+    fill: [u8; POLY1305_FILL],
 }
+
+/// The zero bytes that round [`Poly1305`] up to its alignment.
+const POLY1305_FILL: usize = fill(
+    size_of::<State>() + 16,
+    align_of::<State>(),
+    align_of::<u128>(),
+);
+
+// No padding: every byte is a field (stale stack bytes would travel along).
+const _: () = assert!(size_of::<Poly1305>() == size_of::<State>() + 16 + POLY1305_FILL);
 
 impl Poly1305 {
     /// The hash keyed with `key` = r ‖ s on a forced backend.
@@ -64,6 +75,7 @@ impl Poly1305 {
         Self {
             state: State::new(r_limbs_clamped(&r), engine),
             s: u128::from_le_bytes(s),
+            fill: [0; POLY1305_FILL],
         }
     }
 

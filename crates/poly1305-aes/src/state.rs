@@ -4,7 +4,7 @@
 
 use zeroize::Zeroize;
 
-use crate::kernels::{Engine, Kernels, PowerCache};
+use crate::kernels::{Engine, Kernels, PowerCache, Powers, PowersAlign};
 
 /// (h mod p + s) mod 2^128, little-endian; h < 2^130 + 2^128.
 #[inline]
@@ -64,45 +64,94 @@ pub(crate) fn partial<K: Kernels>(k: K, h: &mut [u64; 3], r: &[u64; 2], tail: &[
     k.blocks(h, r, &block, false);
 }
 
+/// Bytes that make `n` bytes a whole number of units of the larger of two
+/// alignments.
+pub(crate) const fn fill(n: usize, align_a: usize, align_b: usize) -> usize {
+    let align = if align_a > align_b { align_a } else { align_b };
+    (align - n % align) % align
+}
+
 /// The per-message state: accumulator, clamped r, the backend, and the
-/// powers of r the backend keeps for this message (zeros until computed:
-/// not an `Option`, whose uninitialised payload would carry stack bytes
-/// along when the state is moved; a key window was found that way by
-/// `tests/wipe.rs`). The powers come first (`repr(C)`): see the layout
-/// note of the x86-64 `PowerCache`.
+/// powers of r the backend keeps for this message (zeros and `ready =
+/// false` until computed: not an `Option`, whose uninitialised payload
+/// would carry stack bytes along when the state is moved; a key window was
+/// found that way by `tests/wipe.rs`).
+///
+/// Layout (`repr(C)`): the tables first, aligned by [`PowersAlign`] (see
+/// there: the x86-64 states are zero-filled and then moved, and the fill and
+/// the copy must work in the same aligned pieces), and no padding at all —
+/// the `fill` bytes are zeros that take its place, so that no stale stack
+/// bytes travel along when the state is moved (`tests/wipe.rs` found key
+/// windows in 63 padding bytes of an earlier layout).
 #[derive(Clone)]
 #[repr(C)]
 pub(crate) struct State {
-    powers: PowerCache,
+    align: PowersAlign,
+    powers: Powers,
     pub(crate) r: [u64; 2],
     pub(crate) h: [u64; 3],
     pub(crate) engine: Engine,
+    ready: bool,
+    fill: [u8; STATE_FILL],
 }
+
+/// The zero bytes that round [`State`] up to its alignment.
+const STATE_FILL: usize = fill(
+    size_of::<Powers>() + 16 + 24 + size_of::<Engine>() + 1,
+    align_of::<PowersAlign>(),
+    align_of::<u64>(),
+);
+
+// No padding in a state: every byte is a field.
+const _: () = assert!(
+    size_of::<State>() == size_of::<Powers>() + 16 + 24 + size_of::<Engine>() + 1 + STATE_FILL
+);
 
 impl State {
     #[inline]
     pub(crate) fn new(r: [u64; 2], engine: Engine) -> Self {
-        Self::with_powers(r, engine, PowerCache::default())
+        Self {
+            align: PowersAlign,
+            powers: Powers::default(),
+            r,
+            h: [0; 3],
+            engine,
+            ready: false,
+            fill: [0; STATE_FILL],
+        }
     }
 
-    /// A state that starts with powers computed for its key.
+    /// A state that starts with powers computed for its key (a copy).
     #[inline]
-    pub(crate) fn with_powers(r: [u64; 2], engine: Engine, powers: PowerCache) -> Self {
-        Self {
-            h: [0; 3],
-            r,
-            engine,
-            powers,
+    pub(crate) fn with_powers(r: [u64; 2], engine: Engine, powers: Option<&Powers>) -> Self {
+        let mut st = Self::new(r, engine);
+        if let Some(p) = powers {
+            st.powers.clone_from(p);
+            st.ready = true;
         }
+        st
+    }
+
+    /// The backend's [`Kernels::absorb`] on this state (its powers of r
+    /// lent to it).
+    #[inline]
+    fn absorb(&mut self, data: &[u8], last: bool) {
+        let Self {
+            powers,
+            r,
+            h,
+            engine,
+            ready,
+            ..
+        } = self;
+        engine.absorb(h, r, PowerCache { powers, ready }, data, last);
     }
 
     /// Absorbs whole blocks (`data.len()` a multiple of 16; a shorter tail
     /// is ignored) with the 2^128 bit set.
     #[inline]
     pub(crate) fn blocks(&mut self, data: &[u8]) {
-        let data = &data[..data.len() & !15];
-        self.engine
-            .absorb(&mut self.h, &self.r, &mut self.powers, data, false);
+        self.absorb(&data[..data.len() & !15], false);
     }
 
     /// Absorbs a final chunk of 1..=15 bytes (padded with 0x01 and zeros,
@@ -116,8 +165,7 @@ impl State {
     #[inline]
     pub(crate) fn message(&mut self, msg: &[u8]) {
         let full = msg.len() & !15;
-        self.engine
-            .absorb(&mut self.h, &self.r, &mut self.powers, &msg[..full], true);
+        self.absorb(&msg[..full], true);
         self.partial(&msg[full..]);
     }
 
@@ -132,7 +180,10 @@ impl Drop for State {
     fn drop(&mut self) {
         self.h.zeroize();
         self.r.zeroize();
-        // `powers` wipes itself (only where computed: the flag is not
-        // secret).
+        // Zeros until computed: only computed powers need the (volatile)
+        // wipe; the flag is not secret.
+        if self.ready {
+            self.powers.zeroize();
+        }
     }
 }

@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::Error;
-use crate::kernels::{Kernels, PowerCache};
+use crate::kernels::{Kernels, PowerCache, Powers};
 use crate::mac::{MacTag, Poly1305With, Poly1305WithState, ct_check};
 use crate::nonce::Nonce;
 use crate::pad::{Aes128Pad, PadCipher};
@@ -19,7 +19,10 @@ use crate::state::{finish, partial};
 #[derive(Clone)]
 pub struct Poly1305WithPowers<C: PadCipher> {
     mac: Poly1305With<C>,
-    powers: PowerCache,
+    /// Zeros where the backend keeps no powers (`ready` false): a plain
+    /// value, not an `Option` (see `State`).
+    powers: Powers,
+    ready: bool,
 }
 
 /// [`Poly1305WithPowers`] over AES-128.
@@ -29,10 +32,21 @@ impl<C: PadCipher> Poly1305WithPowers<C> {
     /// Precomputes the powers of `mac`'s r for its backend.
     #[must_use]
     pub fn new(mac: Poly1305With<C>) -> Self {
-        let mut powers = PowerCache::default();
+        let (mut powers, mut ready) = (Powers::default(), false);
         let (r, engine) = mac.key();
-        engine.key_powers(r, &mut powers);
-        Self { mac, powers }
+        engine.key_powers(
+            r,
+            PowerCache {
+                powers: &mut powers,
+                ready: &mut ready,
+            },
+        );
+        Self { mac, powers, ready }
+    }
+
+    /// The stored powers, if the backend keeps any.
+    fn powers(&self) -> Option<&Powers> {
+        self.ready.then_some(&self.powers)
     }
 
     /// The key without the stored powers.
@@ -49,7 +63,7 @@ impl<C: PadCipher> Poly1305WithPowers<C> {
         let (r, engine) = self.mac.key();
         let mut h = [0u64; 3];
         let full = msg.len() & !15;
-        engine.absorb_keyed(&mut h, r, &self.powers, &msg[..full]);
+        engine.absorb_keyed(&mut h, r, self.powers(), &msg[..full]);
         partial(engine, &mut h, r, &msg[full..]);
         let tag = finish(&h, self.mac.pad(nonce));
         zeroize::Zeroize::zeroize(&mut h);
@@ -68,7 +82,16 @@ impl<C: PadCipher> Poly1305WithPowers<C> {
     /// in the state, wiped with it).
     #[must_use]
     pub fn start(&self) -> Poly1305WithState<'_, C> {
-        self.mac.start_with(self.powers.clone())
+        self.mac.start_with(self.powers())
+    }
+}
+
+impl<C: PadCipher> Drop for Poly1305WithPowers<C> {
+    fn drop(&mut self) {
+        // Zeros unless computed (the flag is not secret).
+        if self.ready {
+            zeroize::Zeroize::zeroize(&mut self.powers);
+        }
     }
 }
 

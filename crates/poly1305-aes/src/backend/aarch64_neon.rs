@@ -91,7 +91,7 @@ impl Kernels for Neon {
         self,
         h: &mut [u64; 3],
         r: &[u64; 2],
-        cache: &mut PowerCache,
+        cache: PowerCache<'_>,
         data: &[u8],
         last: bool,
     ) {

@@ -71,7 +71,7 @@ impl Kernels for NeonAsm {
         self,
         h: &mut [u64; 3],
         r: &[u64; 2],
-        cache: &mut PowerCache,
+        cache: PowerCache<'_>,
         data: &[u8],
         last: bool,
     ) {

@@ -33,7 +33,7 @@
 //!
 //! # `ifma-asm`: the group loop
 //! Everything but the loop is the intrinsics code of [`super::x86_ifma`]:
-//! the powers r^1..r^16 ([`PowerCache`]), the first group, the final
+//! the powers r^1..r^16 ([`Powers`]), the first group, the final
 //! lane-weighted product and the last 1..15 blocks. The kernel takes the
 //! two accumulator vectors A, B through memory, r^16 from the power table
 //! layout, the data pointer and the number of remaining 256-byte groups.
@@ -84,7 +84,7 @@
 //! The assembly loop is about 19 % faster than the intrinsics loop on long
 //! messages, close to llvm-mca's `icelake-server` and `sapphirerapids`
 //! estimates (−15 %, −13 %). At 1 KiB with stored powers it is 9 % slower
-//! (three groups, of which the kernel runs two after computing r^32, with
+//! (four groups, of which the kernel runs three after computing r^32, with
 //! A and B through memory: fixed costs the intrinsics loop does not have;
 //! not profiled); with powers per message both are equal there.
 
@@ -93,8 +93,8 @@ use uhash_asm::poly1305_ifma::poly1305_ifma_vbmi2_groups;
 use uhash_asm::{IfmaAsm, MulxAsm};
 use uhash_core::backend::IfmaVbmi2;
 
-use super::x86_ifma::{self, GroupLoop, PowerCache, Powers, blocks};
-use crate::kernels::Kernels;
+use super::x86_ifma::{self, GroupLoop, Powers, blocks};
+use crate::kernels::{Kernels, PowerCache};
 
 /// The `mulx`/`adcx`/`adox` kernel on the whole blocks of `data`.
 ///
@@ -141,7 +141,7 @@ impl Kernels for IfmaAsm {
         self,
         h: &mut [u64; 3],
         r: &[u64; 2],
-        cache: &mut PowerCache,
+        cache: PowerCache<'_>,
         data: &[u8],
         last: bool,
     ) {
@@ -149,12 +149,12 @@ impl Kernels for IfmaAsm {
     }
 
     #[inline]
-    fn key_powers(self, r: &[u64; 2], out: &mut PowerCache) {
-        out.compute(self.isa().ifma, r);
+    fn key_powers(self, r: &[u64; 2], cache: PowerCache<'_>) {
+        x86_ifma::key_powers(self.isa().ifma, r, cache);
     }
 
     #[inline]
-    fn absorb_keyed(self, h: &mut [u64; 3], r: &[u64; 2], powers: &PowerCache, data: &[u8]) {
+    fn absorb_keyed(self, h: &mut [u64; 3], r: &[u64; 2], powers: Option<&Powers>, data: &[u8]) {
         x86_ifma::absorb_keyed(self, h, r, powers, data);
     }
 
@@ -245,11 +245,17 @@ mod tests {
         let mut h = h;
         let full = msg.len() & !15;
         let data = &msg[..full];
-        let mut cache = PowerCache::default();
+        let mut p = Powers::default();
         let done = match path {
-            Path::AsmCached => w.cached(&mut h, cache.compute(w.features(), r), data),
+            Path::AsmCached => {
+                x86_ifma::powers::compute(w.features(), r, &mut p);
+                w.cached(&mut h, &p, data)
+            }
             Path::AsmOnce => w.once(&mut h, r, data),
-            Path::IfmaCached => ifma().cached(&mut h, cache.compute(ifma(), r), data),
+            Path::IfmaCached => {
+                x86_ifma::powers::compute(ifma(), r, &mut p);
+                ifma().cached(&mut h, &p, data)
+            }
             Path::IfmaOnce => ifma().once(&mut h, r, data),
             Path::Soft => {
                 super::super::soft::blocks(&mut h, r, data, true);
@@ -382,8 +388,9 @@ mod tests {
         };
         let key = [0x5au8; 32];
         let r = r_limbs_clamped(&key[..16].try_into().unwrap());
-        let mut cache = PowerCache::default();
-        let p = cache.compute(ifma(), &r);
+        let mut powers = Powers::default();
+        x86_ifma::powers::compute(ifma(), &r, &mut powers);
+        let p = &powers;
         let names = ["asm once", "ifma once", "asm cached", "ifma cached"];
         let run = |v: usize, msg: &[u8]| -> [u8; 16] {
             let mut h = [0u64; 3];

@@ -22,6 +22,23 @@ use uhash_core::backend::Soft;
 
 impl Kernels for Soft {}
 
+/// The powers of r a backend keeps, on targets where none keeps any
+/// (`crate::kernels::Powers` there).
+#[allow(dead_code)] // used only on targets without the IFMA backends
+#[derive(Clone, Default)]
+pub(crate) struct NoPowers;
+
+#[allow(dead_code)]
+impl zeroize::Zeroize for NoPowers {
+    fn zeroize(&mut self) {}
+}
+
+/// No alignment for states without power tables
+/// (`crate::kernels::PowersAlign` there).
+#[allow(dead_code)]
+#[derive(Clone, Copy, Default)]
+pub(crate) struct NoPowersAlign;
+
 /// Absorbs `data` (a multiple of 16 bytes) into `h`; see the scalar block
 /// interface in [`crate::kernels`] for the contract.
 #[inline]

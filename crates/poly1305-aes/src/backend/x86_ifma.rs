@@ -51,16 +51,16 @@
 
 use uhash_core::backend::Ifma;
 
-use crate::kernels::{Kernels, PowerCache as Cache};
+use crate::kernels::{Kernels, PowerCache};
 
 #[macro_use]
 mod arith;
 #[macro_use]
-mod powers;
+pub(crate) mod powers;
 pub(crate) mod batch;
 pub(crate) mod blocks;
 
-pub(crate) use powers::{HasIfma, PowerCache, Powers};
+pub(crate) use powers::{HasIfma, Powers, PowersAlign};
 
 /// Messages shorter than this take the scalar path on the IFMA backends
 /// (measured with `poly1305_appendix_b`: at 128..224 bytes the IFMA path
@@ -95,21 +95,29 @@ pub(crate) fn absorb<L: GroupLoop>(
     l: L,
     h: &mut [u64; 3],
     r: &[u64; 2],
-    cache: &mut PowerCache,
+    cache: PowerCache<'_>,
     data: &[u8],
     last: bool,
 ) {
     let done = if data.len() < IFMA_MIN_BYTES {
         0
-    } else if let Some(p) = cache.get() {
-        l.cached(h, p, data)
+    } else if *cache.ready {
+        l.cached(h, cache.powers, data)
     } else if last {
         l.once(h, r, data)
     } else {
-        let p = cache.compute(l.features(), r);
-        l.cached(h, p, data)
+        powers::compute(l.features(), r, cache.powers);
+        *cache.ready = true;
+        l.cached(h, cache.powers, data)
     };
     l.blocks(h, r, &data[done..], true);
+}
+
+/// [`Kernels::key_powers`] of an IFMA backend.
+#[inline]
+pub(crate) fn key_powers<W: HasIfma>(w: W, r: &[u64; 2], cache: PowerCache<'_>) {
+    powers::compute(w, r, cache.powers);
+    *cache.ready = true;
 }
 
 /// [`Kernels::absorb_keyed`] of an IFMA backend: the vector loop with the
@@ -119,10 +127,10 @@ pub(crate) fn absorb_keyed<L: GroupLoop>(
     l: L,
     h: &mut [u64; 3],
     r: &[u64; 2],
-    powers: &PowerCache,
+    powers: Option<&Powers>,
     data: &[u8],
 ) {
-    let done = match powers.get() {
+    let done = match powers {
         Some(p) if data.len() >= IFMA_MIN_BYTES_CACHED => l.cached(h, p, data),
         Some(_) => 0,
         None if data.len() >= IFMA_MIN_BYTES => l.once(h, r, data),
@@ -152,17 +160,24 @@ impl GroupLoop for Ifma {
 
 impl Kernels for Ifma {
     #[inline]
-    fn absorb(self, h: &mut [u64; 3], r: &[u64; 2], cache: &mut Cache, data: &[u8], last: bool) {
+    fn absorb(
+        self,
+        h: &mut [u64; 3],
+        r: &[u64; 2],
+        cache: PowerCache<'_>,
+        data: &[u8],
+        last: bool,
+    ) {
         absorb(self, h, r, cache, data, last);
     }
 
     #[inline]
-    fn key_powers(self, r: &[u64; 2], out: &mut Cache) {
-        out.compute(self, r);
+    fn key_powers(self, r: &[u64; 2], cache: PowerCache<'_>) {
+        key_powers(self, r, cache);
     }
 
     #[inline]
-    fn absorb_keyed(self, h: &mut [u64; 3], r: &[u64; 2], powers: &Cache, data: &[u8]) {
+    fn absorb_keyed(self, h: &mut [u64; 3], r: &[u64; 2], powers: Option<&Powers>, data: &[u8]) {
         absorb_keyed(self, h, r, powers, data);
     }
 

@@ -366,7 +366,6 @@ uhash_core::ifma_vbmi2_fn! {
 #[cfg(test)]
 mod tests {
     extern crate std;
-    use super::super::PowerCache;
     use super::*;
     use crate::state::finish;
     use std::vec::Vec;
@@ -408,8 +407,9 @@ mod tests {
                 let mut want = h0;
                 crate::backend::soft::blocks(&mut want, &r, &data, true);
                 let want = finish(&want, 0);
-                let mut cache = PowerCache::default();
-                let p = cache.compute(w, &r);
+                let mut powers = Powers::default();
+                super::super::powers::compute(w, &r, &mut powers);
+                let p = &powers;
                 let mut got = [h0; 4];
                 // SAFETY: the features were detected above.
                 let n = unsafe {
