@@ -38,6 +38,7 @@ pub(crate) use crate::backend::x86_ifma::{Powers, PowersAlign};
 /// whether they are computed (zeros and `false` until then; the backend
 /// that keeps powers computes them there on first use and sets `ready`).
 /// The owner keeps both apart, each in the place its layout wants.
+#[allow(dead_code)] // read only by the IFMA backends (x86-64)
 pub(crate) struct PowerCache<'a> {
     /// The tables.
     pub(crate) powers: &'a mut Powers,

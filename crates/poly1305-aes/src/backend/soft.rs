@@ -26,7 +26,7 @@ impl Kernels for Soft {}
 /// (`crate::kernels::Powers` there).
 #[allow(dead_code)] // used only on targets without the IFMA backends
 #[derive(Clone, Default)]
-pub(crate) struct NoPowers;
+pub(crate) struct NoPowers(());
 
 #[allow(dead_code)]
 impl zeroize::Zeroize for NoPowers {
