@@ -83,7 +83,7 @@ impl Poly1305 {
     /// [`Backend::Asm`]).
     #[must_use]
     pub fn backend(&self) -> Backend {
-        self.state.engine.backend()
+        self.state.engine().backend()
     }
 
     /// The tag of `data` (any length: a final partial chunk is padded with

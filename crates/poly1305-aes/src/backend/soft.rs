@@ -25,7 +25,7 @@ impl Kernels for Soft {}
 /// The powers of r a backend keeps, on targets where none keeps any
 /// (`crate::kernels::Powers` there).
 #[allow(dead_code)] // used only on targets without the IFMA backends
-#[derive(Clone, Default)]
+#[derive(Clone, Copy, Default)]
 pub(crate) struct NoPowers(());
 
 #[allow(dead_code)]

@@ -21,8 +21,9 @@ impl HasIfma for IfmaVbmi2 {}
 /// value, not an `Option`: the payload of a `None` is uninitialised, and
 /// moving the value copies whatever the stack held there — a key window
 /// was found that way by `tests/wipe.rs` — beyond the reach of the wipe on
-/// drop).
-#[derive(Clone)]
+/// drop). `Copy`, so that a state is copied in one piece (its owner wipes
+/// it on drop; copies are made only by the state and the key types).
+#[derive(Clone, Copy)]
 pub(crate) struct Powers {
     pub(super) p8: [[u64; 8]; 3],
     pub(super) p16: [[u64; 8]; 3],
