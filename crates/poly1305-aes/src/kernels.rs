@@ -49,7 +49,7 @@ pub(crate) struct PowerCache<'a> {
 /// Calls `f` with an empty [`PowerCache`] of its own.
 #[inline]
 pub(crate) fn with_empty_cache<T>(f: impl FnOnce(PowerCache<'_>) -> T) -> T {
-    let mut powers = Powers::default();
+    let mut powers = Powers::ZERO;
     let mut ready = false;
     f(PowerCache {
         powers: &mut powers,
@@ -190,7 +190,7 @@ mod tests {
         }
         let whole = &data[..data.len() & !15];
         for last in [false, true] {
-            let (mut powers, mut ready) = (Powers::default(), false);
+            let (mut powers, mut ready) = (Powers::ZERO, false);
             // the second time with whatever the first left in the cache
             for round in 0..2 {
                 let cache = PowerCache {
@@ -208,7 +208,7 @@ mod tests {
                 );
             }
         }
-        let (mut powers, mut ready) = (Powers::default(), false);
+        let (mut powers, mut ready) = (Powers::ZERO, false);
         e.key_powers(
             &r,
             PowerCache {

@@ -32,7 +32,7 @@ impl<C: PadCipher> Poly1305WithPowers<C> {
     /// Precomputes the powers of `mac`'s r for its backend.
     #[must_use]
     pub fn new(mac: Poly1305With<C>) -> Self {
-        let (mut powers, mut ready) = (Powers::default(), false);
+        let (mut powers, mut ready) = (Powers::ZERO, false);
         let (r, engine) = mac.key();
         engine.key_powers(
             r,

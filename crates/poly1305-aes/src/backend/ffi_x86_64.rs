@@ -245,7 +245,7 @@ mod tests {
         let mut h = h;
         let full = msg.len() & !15;
         let data = &msg[..full];
-        let mut p = Powers::default();
+        let mut p = Powers::ZERO;
         let done = match path {
             Path::AsmCached => {
                 x86_ifma::powers::compute(w.features(), r, &mut p);
@@ -388,7 +388,7 @@ mod tests {
         };
         let key = [0x5au8; 32];
         let r = r_limbs_clamped(&key[..16].try_into().unwrap());
-        let mut powers = Powers::default();
+        let mut powers = Powers::ZERO;
         x86_ifma::powers::compute(ifma(), &r, &mut powers);
         let p = &powers;
         let names = ["asm once", "ifma once", "asm cached", "ifma cached"];

@@ -25,8 +25,14 @@ impl Kernels for Soft {}
 /// The powers of r a backend keeps, on targets where none keeps any
 /// (`crate::kernels::Powers` there).
 #[allow(dead_code)] // used only on targets without the IFMA backends
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub(crate) struct NoPowers(());
+
+#[allow(dead_code)]
+impl NoPowers {
+    /// No powers.
+    pub(crate) const ZERO: Self = NoPowers(());
+}
 
 #[allow(dead_code)]
 impl zeroize::Zeroize for NoPowers {

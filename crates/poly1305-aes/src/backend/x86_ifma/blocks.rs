@@ -407,7 +407,7 @@ mod tests {
                 let mut want = h0;
                 crate::backend::soft::blocks(&mut want, &r, &data, true);
                 let want = finish(&want, 0);
-                let mut powers = Powers::default();
+                let mut powers = Powers::ZERO;
                 super::super::powers::compute(w, &r, &mut powers);
                 let p = &powers;
                 let mut got = [h0; 4];

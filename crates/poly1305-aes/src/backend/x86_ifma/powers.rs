@@ -21,8 +21,8 @@ impl HasIfma for IfmaVbmi2 {}
 /// value, not an `Option`: the payload of a `None` is uninitialised, and
 /// moving the value copies whatever the stack held there — a key window
 /// was found that way by `tests/wipe.rs` — beyond the reach of the wipe on
-/// drop). `Copy`, so that a state is copied in one piece (its owner wipes
-/// it on drop; copies are made only by the state and the key types).
+/// drop). `Copy`, so that a state's clone copies it in one piece (its
+/// owner wipes it on drop; copies are made only by the state).
 #[derive(Clone, Copy)]
 pub(crate) struct Powers {
     pub(super) p8: [[u64; 8]; 3],
@@ -36,15 +36,12 @@ impl Zeroize for Powers {
     }
 }
 
-impl Default for Powers {
+impl Powers {
     /// All zeros: no powers.
-    #[inline]
-    fn default() -> Self {
-        Powers {
-            p8: [[0; 8]; 3],
-            p16: [[0; 8]; 3],
-        }
-    }
+    pub(crate) const ZERO: Self = Powers {
+        p8: [[0; 8]; 3],
+        p16: [[0; 8]; 3],
+    };
 }
 
 /// A zero-sized field that puts a state's power tables on a 64-byte
