@@ -83,7 +83,11 @@ pub(crate) struct State(Fields);
 /// temporary and then moved, as the compiler did for a struct literal and
 /// for the derived `Clone`, a state cost 5 to 25 ns more per tag on an
 /// AVX-512 Xeon: the move reads the temporary's fresh stores in other
-/// pieces than they were written). Only this module copies it.
+/// pieces than they were written, and the CPU cannot forward them). Only
+/// this module copies it. Measured with `tests/timing.rs` and
+/// `cargo run -p uhash-bench --release --bin summary -- --quick --filter
+/// poly1305`; the old layout's small-message times varied by up to 40 %
+/// between runs of one binary for the same reason.
 ///
 /// Layout (`repr(C)`): the tables first, aligned by [`PowersAlign`] (see
 /// there: the x86-64 states are zero-filled and then moved, and the fill and
@@ -138,6 +142,11 @@ impl State {
     pub(crate) fn new(r: [u64; 2], engine: Engine) -> Self {
         let mut st = Self(EMPTY);
         st.0.r = r;
+        // Zero already, but stored again, word by word: the kernels that
+        // are not inlined read h first, and reading it straight from the
+        // copy of `EMPTY` (wide stores) stalled them, 4 to 11 ns per tag
+        // (soft32, float, the assembly) on an AVX-512 Xeon.
+        st.0.h = [0; 3];
         st.0.engine = engine;
         st
     }
