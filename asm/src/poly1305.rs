@@ -1,4 +1,5 @@
-//! Poly1305 kernels (family crate `poly1305-aes`, its `asm` backend).
+//! Poly1305 kernels (family crate `poly1305-aes`: its backends `mulx-asm`,
+//! `aarch64-asm`, `neon-asm` and `armv4-asm`, in `backend/ffi_<arch>.rs`).
 //!
 //! The scalar kernels implement poly1305-aes's *scalar block interface*:
 //! for each 16-byte block m (little-endian, any alignment) of the data,
@@ -12,7 +13,7 @@
 pub mod x86_64 {
     crate::prefixed! {
         /// Poly1305 blocks with BMI2 `mulx` and ADX `adcx`/`adox`, radix
-        /// 2^64 (the arithmetic of poly1305-aes's `soft64`); see the
+        /// 2^64 (the arithmetic of poly1305-aes's `soft`); see the
         /// [module docs](super) for the function.
         ///
         /// # Safety
@@ -35,7 +36,7 @@ pub mod x86_64 {
 pub mod aarch64 {
     crate::prefixed! {
         /// Poly1305 blocks with `mul`/`umulh`, radix 2^64 (the arithmetic
-        /// of poly1305-aes's `soft64`); see the [module docs](super).
+        /// of poly1305-aes's `soft`); see the [module docs](super).
         ///
         /// # Safety
         /// `h` is valid for reading and writing 3 `u64`s with
@@ -49,7 +50,7 @@ pub mod aarch64 {
             pad: u64,
         );
 
-        /// The hot loop of poly1305-aes's NEON backend (two lanes of radix
+        /// The hot loop of poly1305-aes's NEON backends (two lanes of radix
         /// 2^26, `umull`/`umlal`): lane t starts as block t (lane 0 plus
         /// `h26`), each further 32-byte step is A ← A·r² + (the next two
         /// blocks, with the 2^128 bit); finally lane t is multiplied by

@@ -2,9 +2,10 @@
 //! IFMA backend (x86-64, System V ABI; `x86_64/poly1305_ifma.S`).
 //!
 //! The setup (powers of r, the first group, the final lane multiply) and
-//! the tail stay in the family crate (`poly1305-aes`, module
-//! `backend::ifma_asm`), shared with its intrinsics path; this kernel only
-//! runs the loop over whole 256-byte groups.
+//! the tail stay in the family crate (`poly1305-aes`, backend `ifma-asm`
+//! in `backend/ffi_x86_64.rs`), shared with its intrinsics path
+//! (`backend/x86_ifma/`); this kernel only runs the loop over whole
+//! 256-byte groups.
 
 #[cfg(target_arch = "x86_64")]
 crate::prefixed! {
@@ -14,7 +15,7 @@ crate::prefixed! {
     /// limb rows of eight 64-bit lanes each, limb row i at `acc + 8·i`)
     /// and m(128 bytes) the eight blocks, each plus 2^128, lane t holding
     /// block ⌊t/2⌋ + 4·(t mod 2). r^16 is read from `p16[0]`, `p16[8]`,
-    /// `p16[16]` (lane 0 of each limb row of `ifma::Powers::p16`). Two
+    /// `p16[16]` (lane 0 of each limb row of `x86_ifma::Powers::p16`). Two
     /// groups per step share one carry (A·r^32 + m₁·r^16 + m₂), so the
     /// result equals the one-group loop's modulo 2^130 − 5, not limb for
     /// limb; limbs out are < 2^44 + 2^16.

@@ -92,7 +92,7 @@ pub fn rows() -> Vec<Row> {
                 let mut n = 0u128;
                 looped(move |m: &[u8]| {
                     n += 1;
-                    mac.authenticate(&Nonce::from_counter(n), m)
+                    mac.authenticate(&Nonce::from_u128(n), m)
                 })
             },
         )
@@ -111,7 +111,7 @@ pub fn rows() -> Vec<Row> {
                 let mut n = 0u128;
                 looped(move |m: &[u8]| {
                     n += 1;
-                    mac.authenticate(&Nonce::from_counter(n), m)
+                    mac.authenticate(&Nonce::from_u128(n), m)
                 })
             },
         )
@@ -176,7 +176,7 @@ struct Batch8<F: FnMut() -> [u8; 32]> {
 
 impl<F: FnMut() -> [u8; 32]> crate::Runner for Batch8<F> {
     fn run(&mut self, msg: &[u8], iters: u64) {
-        let mut tags = [[0u8; 16]; 8];
+        let mut tags = [poly1305_aes::Tag::default(); 8];
         for _ in 0..iters.div_ceil(8) {
             for k in &mut self.keys {
                 *k = (self.fresh)();
@@ -191,13 +191,13 @@ impl<F: FnMut() -> [u8; 32]> crate::Runner for Batch8<F> {
     }
 
     fn once(&mut self, msg: &[u8]) -> Vec<u8> {
-        let mut tags = [[0u8; 16]; 8];
+        let mut tags = [poly1305_aes::Tag::default(); 8];
         for k in &mut self.keys {
             *k = (self.fresh)();
         }
         self.batch
             .poly1305(&self.keys, &[msg; 8], &mut tags)
             .expect("equal lengths");
-        tags.concat()
+        tags.iter().flat_map(|t| t.iter().copied()).collect()
     }
 }

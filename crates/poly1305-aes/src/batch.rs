@@ -4,14 +4,18 @@
 //! its use ("no precomputation", §1): a server may hold thousands of keys.
 //! [`Batch`] takes raw keys and computes, for each triple, exactly what
 //! [`crate::Poly1305Aes::authenticate`] (or [`crate::Poly1305::mac`])
-//! computes, keeping nothing between calls. With AVX-512 IFMA, eight
-//! messages under eight different r run in the eight lanes of one vector
-//! (one r per lane, no powers); other backends run the triples one by one.
+//! computes, keeping nothing between calls. With AVX-512 IFMA (the `ifma`
+//! and `ifma-asm` backends), eight messages under eight different r run in
+//! the eight lanes of one vector (one r per lane, no powers); other
+//! backends run the triples one by one.
 
-use crate::backend::{Engine, State, r_limbs_checked, r_limbs_clamped};
-use crate::mac::{Aes128Pad, PadCipher};
+use crate::clamp::{UNCLAMPED_R, r_limbs_checked, r_limbs_clamped};
+use crate::kernels::{Engine, Kernels};
+use crate::mac::MacTag;
 use crate::nonce::Nonce;
+use crate::pad::{Aes128Pad, PadCipher};
 use crate::poly1305::Tag;
+use crate::state::State;
 use crate::{Backend, Error};
 
 /// One Poly1305-AES job: key k ‖ r (the paper's 32-byte layout), nonce and
@@ -64,7 +68,7 @@ impl Batch {
     /// the CPU cannot run it.
     pub fn with_backend(backend: Backend) -> Result<Self, Error> {
         Ok(Self {
-            engine: Engine::force(backend)?,
+            engine: Engine::new(backend)?,
         })
     }
 
@@ -74,19 +78,20 @@ impl Batch {
         self.engine.backend()
     }
 
-    /// Poly1305-AES of every job into `tags` (same length).
+    /// Poly1305-AES of every job into `tags` (same length), each the tag
+    /// [`crate::Poly1305Aes::authenticate`] gives.
     ///
     /// # Errors
     /// [`Error::InvalidParameter`] if `tags.len() != jobs.len()`;
     /// [`Error::InvalidKey`] if a key's r violates the paper's constraints
     /// (checked before anything is computed: then no tag is written).
-    pub fn poly1305_aes(&self, jobs: &[Job<'_>], tags: &mut [Tag]) -> Result<(), Error> {
+    pub fn poly1305_aes(&self, jobs: &[Job<'_>], tags: &mut [MacTag]) -> Result<(), Error> {
         check_len(jobs.len(), tags.len())?;
         for job in jobs {
             let r: [u8; 16] = job.key[16..].try_into().unwrap_or([0; 16]);
             if r_limbs_checked(&r).is_none() {
                 return Err(Error::InvalidKey {
-                    reason: crate::backend::UNCLAMPED_R,
+                    reason: UNCLAMPED_R,
                 });
             }
         }
@@ -104,13 +109,14 @@ impl Batch {
             },
             |i| jobs[i].msg,
             |i| pad(&jobs[i]),
-            tags,
+            |i, t| tags[i] = MacTag::from_bytes(t),
         );
         Ok(())
     }
 
     /// Poly1305 (RFC 8439, one-time keys r ‖ s with r clamped) of
-    /// `msgs[i]` under `keys[i]` into `tags[i]`.
+    /// `msgs[i]` under `keys[i]` into `tags[i]`, each the tag
+    /// [`crate::Poly1305::compute_unpadded`] gives.
     ///
     /// # Errors
     /// [`Error::InvalidParameter`] if the three slices differ in length.
@@ -127,37 +133,41 @@ impl Batch {
             |i| r_limbs_clamped(&keys[i][..16].try_into().unwrap_or([0; 16])),
             |i| msgs[i],
             |i| u128::from_le_bytes(keys[i][16..].try_into().unwrap_or([0; 16])),
-            tags,
+            |i, t| tags[i] = t.into(),
         );
         Ok(())
     }
 
+    /// The tag of job i (key r(i), message msg(i), pad pad(i)) to
+    /// `out(i, tag)`, for i < n: eight at a time on a backend with eight
+    /// lanes (while at least two are left), the rest one by one.
     fn run<'m>(
         &self,
         n: usize,
         r: impl Fn(usize) -> [u64; 2],
         msg: impl Fn(usize) -> &'m [u8],
         pad: impl Fn(usize) -> u128,
-        tags: &mut [Tag],
+        mut out: impl FnMut(usize, [u8; 16]),
     ) {
         let mut i = 0;
-        #[cfg(target_arch = "x86_64")]
-        if let Engine::Ifma(w) = self.engine {
+        if self.engine.batch_lanes() == 8 {
             while n - i >= 2 {
                 let k = (n - i).min(8);
                 let rs: [[u64; 2]; 8] =
                     core::array::from_fn(|j| if j < k { r(i + j) } else { [0; 2] });
                 let ms: [&[u8]; 8] = core::array::from_fn(|j| if j < k { msg(i + j) } else { &[] });
                 let ss: [u128; 8] = core::array::from_fn(|j| if j < k { pad(i + j) } else { 0 });
-                let ts = crate::backend::ifma::batch8(w, &rs, &ss, &ms);
-                tags[i..i + k].copy_from_slice(&ts[..k]);
+                let ts = self.engine.batch8(&rs, &ss, &ms);
+                for (j, t) in ts.into_iter().take(k).enumerate() {
+                    out(i + j, t);
+                }
                 i += k;
             }
         }
         while i < n {
             let mut st = State::new(r(i), self.engine);
             st.message(msg(i));
-            tags[i] = st.finish(pad(i));
+            out(i, st.finish(pad(i)));
             i += 1;
         }
     }

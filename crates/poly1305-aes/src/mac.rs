@@ -1,79 +1,28 @@
-//! [`Poly1305With`]: Poly1305-AES over any 16-byte-block cipher, and its
-//! incremental form.
+//! [`Poly1305With`]: the Poly1305-AES MAC over any 16-byte-block cipher,
+//! and its incremental form — the MAC shape of every family of the
+//! workspace: `authenticate(&self, &Nonce, msg) -> MacTag`, `verify`,
+//! `start(&self)` → a state with `update`, `finalize(self, &Nonce)` and
+//! `verify(self, &Nonce, &MacTag)` (`std::io::Write` with feature `std`).
 
 use core::fmt;
 
-use cipher::{BlockCipherEncrypt, BlockSizeUser, KeyInit as CipherKeyInit};
-use subtle::ConstantTimeEq;
 use universal_hash::common::{InvalidKey, KeySizeUser, TryKeyInit};
-use universal_hash::consts::{U16, U32};
+use universal_hash::consts::U32;
 use zeroize::Zeroize;
 
-use crate::backend::{Engine, KeyPowers, State, finish, r_limbs_checked};
+use crate::clamp::{UNCLAMPED_R, r_limbs_checked};
+use crate::kernels::{Engine, Powers};
 use crate::nonce::Nonce;
-use crate::poly1305::Tag;
+use crate::pad::{Aes128Pad, PadCipher};
+use crate::state::{State, fill};
 use crate::{Backend, Error};
 
-/// A 16-byte-block cipher used for the pad F_k(n) (paper §2: AES-128; any
-/// other block cipher with 16-byte blocks may replace it, "cipher
-/// replaceability").
-///
-/// Implemented for every RustCrypto [`BlockCipherEncrypt`] with 16-byte
-/// blocks and for [`Aes128Pad`].
-pub trait PadCipher {
-    /// Encrypts one 16-byte block in place.
-    fn encrypt_pad(&self, block: &mut [u8; 16]);
-}
-
-impl<C: BlockCipherEncrypt + BlockSizeUser<BlockSize = U16>> PadCipher for C {
-    #[inline]
-    fn encrypt_pad(&self, block: &mut [u8; 16]) {
-        let mut b = cipher::Block::<C>::from(*block);
-        self.encrypt_block(&mut b);
-        *block = b.into();
-    }
-}
-
-/// AES-128 (FIPS 197) for the pad: AES-NI round keys when the CPU has
-/// AES-NI (about 40 cycles per block here), else the `aes` crate.
-#[derive(Clone)]
-pub struct Aes128Pad(AesImpl);
-
-#[derive(Clone)]
-enum AesImpl {
-    #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    Ni(uhash_core::aesni::Aes128Ni),
-    Soft(aes::Aes128),
-}
-
-impl Aes128Pad {
-    /// The expanded 16-byte AES key k.
-    #[must_use]
-    pub fn new(k: &[u8; 16]) -> Self {
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        if let Some(ni) = uhash_core::aesni::Aes128Ni::new(k) {
-            return Self(AesImpl::Ni(ni));
-        }
-        Self(AesImpl::Soft(aes::Aes128::new(&(*k).into())))
-    }
-}
-
-impl PadCipher for Aes128Pad {
-    #[inline]
-    fn encrypt_pad(&self, block: &mut [u8; 16]) {
-        match &self.0 {
-            #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-            AesImpl::Ni(ni) => ni.encrypt_block(block),
-            AesImpl::Soft(c) => c.encrypt_pad(block),
-        }
-    }
-}
-
-impl fmt::Debug for Aes128Pad {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Aes128Pad { .. }")
-    }
-}
+/// The tag of the Poly1305-AES MAC ([`Poly1305With`], [`Poly1305Aes`],
+/// [`crate::Poly1305WithPowers`], [`crate::batch`]): 16 bytes
+/// (`uhash_core::Tag<16>`, as every MAC of the workspace returns), whose
+/// `==` is constant-time. The crate root's [`crate::Tag`] is a different
+/// type: RustCrypto's `poly1305::Tag`, the output block of [`crate::Poly1305`].
+pub type MacTag = uhash_core::Tag<16>;
 
 /// Poly1305 with pad F_k(n) for a 16-byte-block cipher F (paper §2):
 ///
@@ -109,7 +58,7 @@ impl<C: PadCipher> Poly1305With<C> {
     /// be 0.
     pub fn from_cipher(cipher: C, r: &[u8; 16]) -> Result<Self, Error> {
         let r = r_limbs_checked(r).ok_or(Error::InvalidKey {
-            reason: crate::backend::UNCLAMPED_R,
+            reason: UNCLAMPED_R,
         })?;
         Ok(Self {
             cipher,
@@ -124,11 +73,12 @@ impl<C: PadCipher> Poly1305With<C> {
     /// [`Error::UnsupportedBackend`] if this crate has no such backend or
     /// the CPU cannot run it.
     pub fn with_backend(mut self, backend: Backend) -> Result<Self, Error> {
-        self.engine = Engine::force(backend)?;
+        self.engine = Engine::new(backend)?;
         Ok(self)
     }
 
-    /// The backend this key runs on.
+    /// The backend this key runs on (a concrete name: never the alias
+    /// [`Backend::Asm`]).
     #[must_use]
     pub fn backend(&self) -> Backend {
         self.engine.backend()
@@ -136,7 +86,7 @@ impl<C: PadCipher> Poly1305With<C> {
 
     /// F_k(n) as a little-endian integer.
     #[inline]
-    fn pad(&self, nonce: &Nonce) -> u128 {
+    pub(crate) fn pad(&self, nonce: &Nonce) -> u128 {
         let mut b = *nonce.as_bytes();
         self.cipher.encrypt_pad(&mut b);
         let s = u128::from_le_bytes(b);
@@ -147,17 +97,17 @@ impl<C: PadCipher> Poly1305With<C> {
     /// The authenticator of `msg` under nonce `nonce`.
     #[inline]
     #[must_use]
-    pub fn authenticate(&self, nonce: &Nonce, msg: &[u8]) -> Tag {
+    pub fn authenticate(&self, nonce: &Nonce, msg: &[u8]) -> MacTag {
         let mut st = State::new(self.r, self.engine);
         st.message(msg);
-        st.finish(self.pad(nonce))
+        MacTag::from_bytes(st.finish(self.pad(nonce)))
     }
 
     /// Constant-time check that `tag` authenticates `msg` under `nonce`.
     ///
     /// # Errors
     /// [`Error::TagMismatch`] if it does not.
-    pub fn verify(&self, nonce: &Nonce, msg: &[u8], tag: &Tag) -> Result<(), Error> {
+    pub fn verify(&self, nonce: &Nonce, msg: &[u8], tag: &MacTag) -> Result<(), Error> {
         ct_check(&self.authenticate(nonce, msg), tag)
     }
 
@@ -165,12 +115,23 @@ impl<C: PadCipher> Poly1305With<C> {
     /// [`Poly1305WithState::update`] in pieces of any lengths.
     #[must_use]
     pub fn start(&self) -> Poly1305WithState<'_, C> {
+        self.start_with(None)
+    }
+
+    /// [`Self::start`] with powers of r already computed.
+    pub(crate) fn start_with(&self, powers: Option<&Powers>) -> Poly1305WithState<'_, C> {
         Poly1305WithState {
+            state: State::with_powers(self.r, self.engine, powers),
             mac: self,
-            state: State::new(self.r, self.engine),
             buf: [0; 16],
             buf_len: 0,
+            fill: [0; STATE_FILL],
         }
+    }
+
+    /// The clamped r and the engine, for a long-term key's powers.
+    pub(crate) fn key(&self) -> (&[u64; 2], Engine) {
+        (&self.r, self.engine)
     }
 }
 
@@ -212,8 +173,9 @@ impl<C: PadCipher> Drop for Poly1305With<C> {
     }
 }
 
-fn ct_check(got: &Tag, want: &Tag) -> Result<(), Error> {
-    if bool::from(got.ct_eq(want)) {
+/// `Ok` if the tags are equal (constant time), else [`Error::TagMismatch`].
+pub(crate) fn ct_check(got: &MacTag, want: &MacTag) -> Result<(), Error> {
+    if got == want {
         Ok(())
     } else {
         Err(Error::TagMismatch)
@@ -221,13 +183,31 @@ fn ct_check(got: &Tag, want: &Tag) -> Result<(), Error> {
 }
 
 /// One message being authenticated incrementally with a
-/// [`Poly1305With`] key (see [`Poly1305With::start`]).
+/// [`Poly1305With`] key (see [`Poly1305With::start`]). Any split of the
+/// message into [`Self::update`] calls gives the tag of the whole message.
+/// With feature `std` it is an `std::io::Write`, so `std::io::copy` can
+/// feed it a file or a pipe.
+#[repr(C)] // the state first, no padding: see `State`
 pub struct Poly1305WithState<'a, C: PadCipher> {
-    mac: &'a Poly1305With<C>,
     state: State,
+    mac: &'a Poly1305With<C>,
     buf: [u8; 16],
     buf_len: usize,
+    fill: [u8; STATE_FILL],
 }
+
+/// The zero bytes that round [`Poly1305WithState`] up to its alignment.
+const STATE_FILL: usize = fill(
+    size_of::<State>() + size_of::<&()>() + 16 + size_of::<usize>(),
+    align_of::<State>(),
+    align_of::<usize>(),
+);
+
+// No padding (stale stack bytes would travel along with the state).
+const _: () = assert!(
+    size_of::<Poly1305WithState<'static, Aes128Pad>>()
+        == size_of::<State>() + size_of::<&()>() + 16 + size_of::<usize>() + STATE_FILL
+);
 
 impl<C: PadCipher> Poly1305WithState<'_, C> {
     /// Appends `data` (any length) to the message.
@@ -253,19 +233,31 @@ impl<C: PadCipher> Poly1305WithState<'_, C> {
 
     /// The authenticator of the whole message under `nonce`.
     #[must_use]
-    pub fn finalize(mut self, nonce: &Nonce) -> Tag {
+    pub fn finalize(mut self, nonce: &Nonce) -> MacTag {
         let tail = self.buf;
         self.state.partial(&tail[..self.buf_len]);
-        self.state.finish(self.mac.pad(nonce))
+        MacTag::from_bytes(self.state.finish(self.mac.pad(nonce)))
     }
 
     /// Constant-time check of `tag` against [`Self::finalize`].
     ///
     /// # Errors
     /// [`Error::TagMismatch`] if they differ.
-    pub fn verify(self, nonce: &Nonce, tag: &Tag) -> Result<(), Error> {
+    pub fn verify(self, nonce: &Nonce, tag: &MacTag) -> Result<(), Error> {
         let got = self.finalize(nonce);
         ct_check(&got, tag)
+    }
+}
+
+#[cfg(feature = "std")]
+impl<C: PadCipher> std::io::Write for Poly1305WithState<'_, C> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.update(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
@@ -278,59 +270,5 @@ impl<C: PadCipher> fmt::Debug for Poly1305WithState<'_, C> {
 impl<C: PadCipher> Drop for Poly1305WithState<'_, C> {
     fn drop(&mut self) {
         self.buf.zeroize();
-    }
-}
-
-/// Opt-in: a long-term [`Poly1305With`] key that also keeps the powers
-/// r^1..r^16 the SIMD backend uses, computed once here instead of per
-/// message. This trades the paper's key agility (nothing precomputed, a
-/// key is as cheap as its use) for speed on many medium-length messages
-/// under one key; the tags are identical.
-#[derive(Clone)]
-pub struct Poly1305WithPowers<C: PadCipher> {
-    mac: Poly1305With<C>,
-    powers: KeyPowers,
-}
-
-/// [`Poly1305WithPowers`] over AES-128.
-pub type Poly1305AesWithPowers = Poly1305WithPowers<Aes128Pad>;
-
-impl<C: PadCipher> Poly1305WithPowers<C> {
-    /// Precomputes the powers of `mac`'s r for its backend.
-    #[must_use]
-    pub fn new(mac: Poly1305With<C>) -> Self {
-        let powers = KeyPowers::new(mac.engine, &mac.r);
-        Self { mac, powers }
-    }
-
-    /// The key without the stored powers.
-    #[must_use]
-    pub fn key(&self) -> &Poly1305With<C> {
-        &self.mac
-    }
-
-    /// The authenticator of `msg` under `nonce` (as
-    /// [`Poly1305With::authenticate`]).
-    #[inline]
-    #[must_use]
-    pub fn authenticate(&self, nonce: &Nonce, msg: &[u8]) -> Tag {
-        let h = self.powers.message(self.mac.engine, &self.mac.r, msg);
-        finish(&h, self.mac.pad(nonce))
-    }
-
-    /// Constant-time check that `tag` authenticates `msg` under `nonce`.
-    ///
-    /// # Errors
-    /// [`Error::TagMismatch`] if it does not.
-    pub fn verify(&self, nonce: &Nonce, msg: &[u8], tag: &Tag) -> Result<(), Error> {
-        ct_check(&self.authenticate(nonce, msg), tag)
-    }
-}
-
-impl<C: PadCipher> fmt::Debug for Poly1305WithPowers<C> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Poly1305WithPowers")
-            .field("backend", &self.mac.backend())
-            .finish_non_exhaustive()
     }
 }

@@ -12,7 +12,7 @@
 //!
 //! The paper's suggestion is "an increasing sequence of nonces in, e.g.,
 //! reverse-lexicographic order of 16-byte strings", i.e. a counter read as a
-//! little-endian integer ([`Nonce::from_counter`]), and for a key stored on
+//! little-endian integer ([`Nonce::from_u128`]), and for a key stored on
 //! disk, "a safe nonce value — a new nonce larger than any nonce used — on
 //! disk alongside the key".
 //!
@@ -39,65 +39,20 @@ pub use persistent::{PersistError, PersistentNonces};
 use uhash_core::Error;
 
 /// A 16-byte Poly1305-AES nonce (Bernstein §2 "Nonces"): the block that is
-/// encrypted under the AES key `k` to give the one-time pad `AES_k(n)`.
+/// encrypted under the AES key `k` to give the one-time pad `AES_k(n)` —
+/// the workspace's [`uhash_core::Nonce`] with 16 bytes.
 ///
 /// Any 16 bytes are a valid nonce; what matters is that the sender never
 /// uses one twice under the same key (see the [module docs](self)). The
-/// counter form [`Nonce::from_counter`] reads the 16 bytes as an unsigned
-/// little-endian integer, so increasing counters are the paper's
-/// "reverse-lexicographic order of 16-byte strings".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Nonce(pub(crate) [u8; 16]);
-
-impl Nonce {
-    /// The nonce with these 16 bytes.
-    pub const fn from_bytes(bytes: [u8; 16]) -> Self {
-        Nonce(bytes)
-    }
-
-    /// The 16 bytes of the nonce.
-    pub const fn as_bytes(&self) -> &[u8; 16] {
-        &self.0
-    }
-
-    /// The 16 bytes of the nonce, by value.
-    pub const fn to_bytes(self) -> [u8; 16] {
-        self.0
-    }
-
-    /// The nonce whose bytes are `n` in little-endian order (byte 0 is the
-    /// least significant), independent of the machine's byte order.
-    pub const fn from_counter(n: u128) -> Self {
-        Nonce(n.to_le_bytes())
-    }
-
-    /// The inverse of [`Nonce::from_counter`]: the bytes read as an unsigned
-    /// little-endian integer.
-    pub const fn to_counter(&self) -> u128 {
-        u128::from_le_bytes(self.0)
-    }
-}
-
-impl From<[u8; 16]> for Nonce {
-    fn from(bytes: [u8; 16]) -> Self {
-        Nonce(bytes)
-    }
-}
-
-impl From<Nonce> for [u8; 16] {
-    fn from(n: Nonce) -> Self {
-        n.0
-    }
-}
-
-impl AsRef<[u8]> for Nonce {
-    fn as_ref(&self) -> &[u8] {
-        &self.0
-    }
-}
+/// counter form [`Nonce::from_u128`] (or the checked
+/// [`Nonce::from_counter`], which never fails for 16 bytes) reads the 16
+/// bytes as an unsigned little-endian integer, so increasing counters are
+/// the paper's "reverse-lexicographic order of 16-byte strings";
+/// [`Nonce::to_counter`] is the inverse.
+pub type Nonce = uhash_core::Nonce<16>;
 
 /// An in-memory, strictly increasing nonce sequence (`no_std`): hands out
-/// [`Nonce::from_counter`]`(first)`, `(first + 1)`, …, up to and including
+/// [`Nonce::from_u128`]`(first)`, `(first + 1)`, …, up to and including
 /// `last`, then returns [`Error::NonceExhausted`] forever — it never wraps
 /// around.
 ///
@@ -165,7 +120,7 @@ impl NonceCounter {
             // n < last ≤ u128::MAX, so n + 1 does not overflow.
             n.checked_add(1)
         };
-        Ok(Nonce::from_counter(n))
+        Ok(Nonce::from_u128(n))
     }
 
     /// The nonce the next call to [`NonceCounter::next_nonce`] would return,
@@ -173,7 +128,7 @@ impl NonceCounter {
     /// is smaller than it (as a counter).
     pub const fn peek(&self) -> Option<Nonce> {
         match self.next {
-            Some(n) => Some(Nonce::from_counter(n)),
+            Some(n) => Some(Nonce::from_u128(n)),
             None => None,
         }
     }
@@ -204,7 +159,7 @@ mod tests {
 
     #[test]
     fn nonce_bytes_and_counter() {
-        let n = Nonce::from_counter(0x0102_0304_0506_0708_090a_0b0c_0d0e_0f10);
+        let n = Nonce::from_u128(0x0102_0304_0506_0708_090a_0b0c_0d0e_0f10);
         assert_eq!(
             n.as_bytes(),
             &[
@@ -214,9 +169,9 @@ mod tests {
         );
         assert_eq!(n.to_counter(), 0x0102_0304_0506_0708_090a_0b0c_0d0e_0f10);
         assert_eq!(Nonce::from_bytes(*n.as_bytes()), n);
-        assert_eq!(<[u8; 16]>::from(n), n.to_bytes());
+        assert_eq!(Nonce::from_counter(n.to_counter()), Ok(n));
         assert_eq!(Nonce::from([7; 16]).as_ref(), &[7u8; 16][..]);
-        assert_eq!(Nonce::from_counter(1).as_bytes()[0], 1);
+        assert_eq!(Nonce::from_u128(1).as_bytes()[0], 1);
     }
 
     #[test]
@@ -225,7 +180,7 @@ mod tests {
         let a = c.next_nonce().unwrap().to_counter();
         let b = c.next_nonce().unwrap().to_counter();
         assert_eq!((a, b), (41, 42));
-        assert_eq!(c.peek(), Some(Nonce::from_counter(43)));
+        assert_eq!(c.peek(), Some(Nonce::from_u128(43)));
         let mut d = NonceCounter::new();
         let v: std::vec::Vec<u128> = d.by_ref().take(5).map(|n| n.to_counter()).collect();
         assert_eq!(v, [0, 1, 2, 3, 4]);

@@ -1,5 +1,7 @@
 //! [`Poly1305`]: the universal hash with a one-time key r ‖ s (RFC 8439
-//! §2.5), shaped like RustCrypto's `poly1305::Poly1305`.
+//! §2.5), a drop-in for RustCrypto's `poly1305::Poly1305` (0.9): the same
+//! [`Key`], [`Block`] and [`Tag`] types, `KeyInit` + `UniversalHash`, and
+//! no inherent method that shadows a trait method.
 
 use core::fmt;
 
@@ -9,12 +11,16 @@ use universal_hash::consts::{U1, U16, U32};
 use universal_hash::{KeyInit, UhfBackend, UhfClosure, UniversalHash};
 use zeroize::Zeroize;
 
-use crate::backend::{Engine, State, r_limbs_clamped};
+use crate::clamp::r_limbs_clamped;
+use crate::kernels::Engine;
+use crate::state::{State, fill};
 use crate::{Backend, Error};
 
-/// A 16-byte Poly1305 or Poly1305-AES tag (as a plain array; the
-/// [`UniversalHash`] methods return the same bytes as a [`Block`]).
-pub type Tag = [u8; 16];
+/// A 16-byte Poly1305 tag, as RustCrypto's `poly1305::Tag`: the
+/// [`UniversalHash`] output block. (The Poly1305-AES MAC returns a
+/// [`crate::MacTag`], compared in constant time by `==`; this one is
+/// compared by [`UniversalHash::verify`] or [`Poly1305::verify_unpadded`].)
+pub type Tag = universal_hash::Block<Poly1305>;
 
 /// A Poly1305 key r ‖ s (32 bytes), as RustCrypto's `poly1305::Key`.
 pub type Key = universal_hash::Key<Poly1305>;
@@ -34,10 +40,22 @@ pub type Block = universal_hash::Block<Poly1305>;
 /// 2^128 bit, as RustCrypto's does); [`Poly1305::compute_unpadded`] hashes a
 /// message of any length.
 #[derive(Clone)]
+#[repr(C)] // the state (its aligned power tables) first, no padding: see `State`
 pub struct Poly1305 {
     state: State,
     s: u128,
+    fill: [u8; POLY1305_FILL],
 }
+
+/// The zero bytes that round [`Poly1305`] up to its alignment.
+const POLY1305_FILL: usize = fill(
+    size_of::<State>() + 16,
+    align_of::<State>(),
+    align_of::<u128>(),
+);
+
+// No padding: every byte is a field (stale stack bytes would travel along).
+const _: () = assert!(size_of::<Poly1305>() == size_of::<State>() + 16 + POLY1305_FILL);
 
 impl Poly1305 {
     /// The hash keyed with `key` = r ‖ s on a forced backend.
@@ -46,7 +64,7 @@ impl Poly1305 {
     /// [`Error::UnsupportedBackend`] if this crate has no such backend or
     /// this CPU cannot run it.
     pub fn new_with_backend(key: &[u8; 32], backend: Backend) -> Result<Self, Error> {
-        Ok(Self::with_engine(key, Engine::force(backend)?))
+        Ok(Self::with_engine(key, Engine::new(backend)?))
     }
 
     #[inline]
@@ -57,19 +75,21 @@ impl Poly1305 {
         Self {
             state: State::new(r_limbs_clamped(&r), engine),
             s: u128::from_le_bytes(s),
+            fill: [0; POLY1305_FILL],
         }
     }
 
-    /// The backend this instance runs on.
+    /// The backend this instance runs on (a concrete name: never the alias
+    /// [`Backend::Asm`]).
     #[must_use]
     pub fn backend(&self) -> Backend {
-        self.state.engine.backend()
+        self.state.engine().backend()
     }
 
     /// The tag of `data` (any length: a final partial chunk is padded with
     /// 0x01 and zeros, RFC 8439), after the blocks already absorbed.
     #[must_use]
-    pub fn compute_unpadded(mut self, data: &[u8]) -> universal_hash::Block<Self> {
+    pub fn compute_unpadded(mut self, data: &[u8]) -> Tag {
         self.state.message(data);
         self.state.finish(self.s).into()
     }
@@ -78,18 +98,16 @@ impl Poly1305 {
     #[inline]
     #[must_use]
     pub fn mac(key: &[u8; 32], msg: &[u8]) -> Tag {
-        let mut p = Self::with_engine(key, Engine::detect());
-        p.state.message(msg);
-        p.state.finish(p.s)
+        Self::with_engine(key, Engine::detect()).compute_unpadded(msg)
     }
 
     /// Constant-time check of `tag` against the tag of `data`.
     ///
     /// # Errors
     /// [`Error::TagMismatch`] if they differ.
-    pub fn verify_unpadded(self, data: &[u8], tag: &[u8; 16]) -> Result<(), Error> {
-        let t: [u8; 16] = self.compute_unpadded(data).into();
-        if bool::from(t.ct_eq(tag)) {
+    pub fn verify_unpadded(self, data: &[u8], tag: &Tag) -> Result<(), Error> {
+        let t = self.compute_unpadded(data);
+        if bool::from(t.as_slice().ct_eq(tag.as_slice())) {
             Ok(())
         } else {
             Err(Error::TagMismatch)

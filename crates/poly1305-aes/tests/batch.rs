@@ -4,17 +4,12 @@
 //! one-by-one remainder all occur), edge lengths, an invalid key.
 
 use poly1305_aes::batch::{Batch, Job};
-use poly1305_aes::{Backend, Error, Nonce, Poly1305Aes, Poly1305AesWithPowers, SUPPORTED_BACKENDS};
+use poly1305_aes::{Error, MacTag, Nonce, Poly1305Aes, Poly1305AesWithPowers, Tag};
 use proptest::prelude::*;
 use uhash_ref::poly1305 as reference;
 
-fn supported() -> Vec<Backend> {
-    SUPPORTED_BACKENDS
-        .iter()
-        .copied()
-        .filter(|b| b.is_supported())
-        .collect()
-}
+mod common;
+use common::supported;
 
 fn clamp_key(mut key: [u8; 32]) -> [u8; 32] {
     let r = reference::clamp(&key[16..].try_into().unwrap());
@@ -54,11 +49,13 @@ proptest! {
             let batch = Batch::with_backend(b).unwrap();
             let list: Vec<Job<'_>> = (0..jobs.len())
                 .map(|i| Job { key: &keys[i], nonce: &nonces[i], msg: msgs[i] }).collect();
-            let mut tags = vec![[0u8; 16]; jobs.len()];
+            prop_assert_eq!(batch.backend(), b);
+            let mut tags = vec![MacTag::default(); jobs.len()];
             batch.poly1305_aes(&list, &mut tags).unwrap();
             prop_assert_eq!(&tags, &want, "{}", b);
-            let mut tags = vec![[0u8; 16]; jobs.len()];
+            let mut tags = vec![Tag::default(); jobs.len()];
             batch.poly1305(&raw, &msgs, &mut tags).unwrap();
+            let tags: Vec<[u8; 16]> = tags.into_iter().map(Into::into).collect();
             prop_assert_eq!(&tags, &want_otk, "{}", b);
         }
     }
@@ -73,9 +70,17 @@ proptest! {
         let want = ref_aes(&key, &nonce, &msg);
         for b in supported() {
             let mac = Poly1305AesWithPowers::new(Poly1305Aes::new(&key).unwrap().with_backend(b).unwrap());
-            prop_assert_eq!(mac.authenticate(&Nonce::from_bytes(nonce), &msg), want, "{}", b);
+            let n = Nonce::from_bytes(nonce);
+            prop_assert_eq!(mac.authenticate(&n, &msg), want, "{}", b);
             // the same key again: the stored powers are reused
-            prop_assert_eq!(mac.authenticate(&Nonce::from_bytes(nonce), &msg), want);
+            prop_assert_eq!(mac.authenticate(&n, &msg), want);
+            prop_assert_eq!(mac.verify(&n, &msg, &MacTag::from_bytes(want)), Ok(()));
+            // streaming with the stored powers, in two pieces
+            let mut st = mac.start();
+            let cut = msg.len() / 3;
+            st.update(&msg[..cut]);
+            st.update(&msg[cut..]);
+            prop_assert_eq!(st.finalize(&n), want);
         }
     }
 }
@@ -103,7 +108,7 @@ fn edge_lengths_all_ff() {
                     msg: &msg,
                 })
                 .collect();
-            let mut tags = [[0u8; 16]; 9];
+            let mut tags = [MacTag::default(); 9];
             Batch::with_backend(b)
                 .unwrap()
                 .poly1305_aes(&jobs, &mut tags)
@@ -118,7 +123,7 @@ fn batch_errors() {
     let good = clamp_key([7; 32]);
     let mut bad = good;
     bad[31] |= 0x10;
-    let nonce = Nonce::from_counter(1);
+    let nonce = Nonce::from_u128(1);
     let jobs = [
         Job {
             key: &good,
@@ -131,14 +136,14 @@ fn batch_errors() {
             msg: b"abc",
         },
     ];
-    let mut tags = [[0x55u8; 16]; 2];
+    let mut tags = [MacTag::from_bytes([0x55; 16]); 2];
     let batch = Batch::new();
     assert!(matches!(
         batch.poly1305_aes(&jobs, &mut tags),
         Err(Error::InvalidKey { .. })
     ));
     assert_eq!(tags, [[0x55u8; 16]; 2], "no tag written on error");
-    let mut one = [[0u8; 16]; 1];
+    let mut one = [MacTag::default(); 1];
     assert!(matches!(
         batch.poly1305_aes(&jobs, &mut one),
         Err(Error::InvalidParameter { .. })

@@ -8,7 +8,7 @@ mod common;
 use common::{hexf, hexv, records, supported};
 use poly1305_aes::universal_hash::common::TryKeyInit;
 use poly1305_aes::universal_hash::{KeyInit, UniversalHash};
-use poly1305_aes::{Backend, Error, Nonce, Poly1305, Poly1305Aes, SUPPORTED_BACKENDS};
+use poly1305_aes::{Backend, Engine, Error, MacTag, Nonce, Poly1305, Poly1305Aes, Tag};
 
 #[test]
 fn bernstein_appendix_a() {
@@ -18,19 +18,26 @@ fn bernstein_appendix_a() {
         let key: [u8; 32] = hexf(v, "key");
         let nonce = Nonce::from_bytes(hexf(v, "nonce"));
         let msg = hexv(v, "msg");
-        let want: [u8; 16] = hexf(v, "out");
+        let want = MacTag::from_bytes(hexf(v, "out"));
         for b in supported() {
             let mac = Poly1305Aes::new(&key).unwrap().with_backend(b).unwrap();
+            assert_eq!(mac.backend(), b);
             assert_eq!(mac.authenticate(&nonce, &msg), want, "{b}");
             assert_eq!(mac.verify(&nonce, &msg, &want), Ok(()));
-            let mut bad = want;
+            let mut bad = want.into_bytes();
             bad[15] ^= 0x80;
-            assert_eq!(mac.verify(&nonce, &msg, &bad), Err(Error::TagMismatch));
+            assert_eq!(
+                mac.verify(&nonce, &msg, &MacTag::from_bytes(bad)),
+                Err(Error::TagMismatch)
+            );
             let mut st = mac.start();
             for c in msg.chunks(3) {
                 st.update(c);
             }
             assert_eq!(st.finalize(&nonce), want);
+            let mut st = mac.start();
+            st.update(&msg);
+            assert_eq!(st.verify(&nonce, &want), Ok(()));
         }
         let via_trait = <Poly1305Aes as TryKeyInit>::new(&key.into()).unwrap();
         assert_eq!(via_trait.authenticate(&nonce, &msg), want);
@@ -45,15 +52,17 @@ fn rfc8439_vectors() {
         let key: [u8; 32] = hexf(v, "key");
         let msg = hexv(v, "msg");
         let want: [u8; 16] = hexf(v, "out");
-        assert_eq!(Poly1305::mac(&key, &msg), want);
+        let want_tag = Tag::from(want);
+        assert_eq!(Poly1305::mac(&key, &msg), want_tag);
         for b in supported() {
             let p = Poly1305::new_with_backend(&key, b).unwrap();
+            assert_eq!(p.backend(), b);
             assert_eq!(
                 <[u8; 16]>::from(p.clone().compute_unpadded(&msg)),
                 want,
                 "{b}"
             );
-            assert_eq!(p.verify_unpadded(&msg, &want), Ok(()));
+            assert_eq!(p.verify_unpadded(&msg, &want_tag), Ok(()));
         }
         // UniversalHash: whole blocks through update, the tail unpadded.
         let mut p = Poly1305::new(&key.into());
@@ -114,54 +123,48 @@ fn forcing_an_unsupported_backend_is_an_error() {
         Poly1305::new_with_backend(&key, Backend::Mulx).err(),
         Some(Error::UnsupportedBackend(Backend::Mulx))
     );
+    let supported = supported();
     for b in Backend::ALL {
-        if b == Backend::Asm {
+        let got = Poly1305::new_with_backend(&key, b);
+        if b.is_asm() {
             // Depends on this crate's build (feature `asm`), which
             // `is_supported` cannot see: tests/asm.rs checks it.
             continue;
         }
-        let ok = Poly1305::new_with_backend(&key, b).is_ok();
+        assert_eq!(got.is_ok(), supported.contains(&b), "{b}");
         assert_eq!(
-            ok,
-            SUPPORTED_BACKENDS.contains(&b) && b.is_supported(),
+            got.is_ok(),
+            Engine::BACKENDS.contains(&b) && b.is_supported(),
             "{b}"
+        );
+    }
+    // The same answers from the engine and every constructor.
+    for &b in Engine::BACKENDS {
+        let e = Engine::new(b);
+        assert_eq!(e.is_ok(), supported.contains(&b), "{b}");
+        assert_eq!(
+            Poly1305Aes::new(&key).unwrap().with_backend(b).err(),
+            e.err()
+        );
+        assert_eq!(
+            poly1305_aes::batch::Batch::with_backend(b).err(),
+            Engine::new(b).err()
         );
     }
 }
 
 #[test]
 fn detection_picks_the_fastest() {
-    let d = poly1305_aes::detect();
+    let d = Engine::detect().backend();
+    assert_eq!(poly1305_aes::detect(), d);
+    assert_eq!(poly1305_aes::SUPPORTED_BACKENDS, Engine::BACKENDS);
     assert!(d.is_supported());
-    assert_eq!(
-        d,
-        SUPPORTED_BACKENDS
-            .iter()
-            .copied()
-            .find(|b| b.is_supported())
-            .unwrap()
-    );
+    // The first supported backend of the list: with `supported()` checking
+    // CI's expectations (UHASH_EXPECT_X86), the fastest the CPU has.
+    assert_eq!(d, supported()[0]);
+    assert_eq!(Engine::default(), Engine::detect());
     if uhash_core::backend::forced_soft() {
         assert_eq!(d, Backend::Soft);
-    }
-    // CI lists its CPU's flags (UHASH_EXPECT_X86): the default must be the
-    // fastest backend they cover.
-    #[cfg(target_arch = "x86_64")]
-    {
-        use uhash_core::backend::{Avx2, Avx512, Ifma};
-        let ci = std::env::var("UHASH_EXPECT_X86").unwrap_or_default();
-        if !uhash_core::backend::forced_soft() && !ci.is_empty() {
-            let best = if Ifma::listed_in(&ci) {
-                Backend::Ifma
-            } else if Avx512::listed_in(&ci) {
-                Backend::Avx512
-            } else if Avx2::listed_in(&ci) {
-                Backend::Avx2
-            } else {
-                Backend::Soft
-            };
-            assert_eq!(d, best);
-        }
     }
     // Every AArch64 CPU (and qemu-aarch64) has Advanced SIMD.
     #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
@@ -179,7 +182,7 @@ fn universal_hash_verify_and_cipher_replaceability() {
         let key: [u8; 32] = hexf(v, "key");
         let nonce = Nonce::from_bytes(hexf(v, "nonce"));
         let msg = hexv(v, "msg");
-        let want: [u8; 16] = hexf(v, "out");
+        let want = MacTag::from_bytes(hexf(v, "out"));
         // The generic path over a RustCrypto cipher (blanket PadCipher impl)
         // gives the paper's tags too.
         let k: [u8; 16] = key[..16].try_into().unwrap();
@@ -199,9 +202,28 @@ fn universal_hash_verify_and_cipher_replaceability() {
     let msg = hexv(v, "msg");
     let mut p = Poly1305::new(&key.into());
     p.update_padded(&msg);
-    let padded_tag = p.clone().finalize();
+    let padded_tag: Tag = p.clone().finalize();
     assert!(p.clone().verify(&padded_tag).is_ok());
     let mut bad = padded_tag;
     bad[0] ^= 1;
     assert!(p.verify(&bad).is_err());
+}
+
+/// `std::io::Write` on the streaming MAC state: `io::copy` from a reader
+/// gives the one-shot tag.
+#[cfg(feature = "std")]
+#[test]
+fn streaming_state_is_io_write() {
+    let v = &records("poly1305_aes_bernstein.jsonl")[3];
+    let key: [u8; 32] = hexf(v, "key");
+    let nonce = Nonce::from_bytes(hexf(v, "nonce"));
+    let msg = hexv(v, "msg");
+    let want = MacTag::from_bytes(hexf(v, "out"));
+    for b in supported() {
+        let mac = Poly1305Aes::new(&key).unwrap().with_backend(b).unwrap();
+        let mut st = mac.start();
+        std::io::copy(&mut msg.as_slice(), &mut st).unwrap();
+        std::io::Write::flush(&mut st).unwrap();
+        assert_eq!(st.finalize(&nonce), want, "{b}");
+    }
 }

@@ -6,9 +6,7 @@
 
 use poly1305_aes::batch::Job;
 use poly1305_aes::universal_hash::{KeyInit, UniversalHash};
-use poly1305_aes::{
-    Aes128Pad, Nonce, Poly1305, Poly1305Aes, Poly1305AesWithPowers, SUPPORTED_BACKENDS,
-};
+use poly1305_aes::{Aes128Pad, Engine, Nonce, Poly1305, Poly1305Aes, Poly1305AesWithPowers};
 use uhash_testkit::{ScanAlloc, assert_debug_hides, assert_key_holder, test_key};
 
 #[global_allocator]
@@ -29,7 +27,7 @@ fn key(seed: u64) -> [u8; 32] {
 
 #[test]
 fn poly1305_one_time_key() {
-    for (i, &backend) in SUPPORTED_BACKENDS.iter().enumerate() {
+    for (i, &backend) in Engine::BACKENDS.iter().enumerate() {
         // RFC 8439 order: r ‖ s.
         let mut k = key(31 + i as u64);
         k.rotate_left(16);
@@ -42,13 +40,19 @@ fn poly1305_one_time_key() {
             p.update(&[[0x11u8; 16].into(); 3]);
             p
         });
+        // Long enough that a backend keeping powers of r computes them.
+        assert_key_holder("Poly1305 (powers in the state)", &[r, s], || {
+            let mut p = Poly1305::new_with_backend(&k, backend).unwrap();
+            p.update(&[[0x11u8; 16].into(); 40]);
+            p
+        });
         assert_key_holder("Poly1305 (KeyInit)", &[r, s], || Poly1305::new(&k.into()));
     }
 }
 
 #[test]
 fn poly1305_aes_and_its_forms() {
-    for (i, &backend) in SUPPORTED_BACKENDS.iter().enumerate() {
+    for (i, &backend) in Engine::BACKENDS.iter().enumerate() {
         let k = key(41 + i as u64);
         let (aes_k, r) = k.split_at(16);
         let Ok(_) = Poly1305Aes::new(&k).unwrap().with_backend(backend) else {
@@ -70,6 +74,13 @@ fn poly1305_aes_and_its_forms() {
             st.update(&[0x22; 7]);
             st
         });
+        // The streaming state of a long-term key: a copy of its powers.
+        let with_powers = Poly1305AesWithPowers::new(make());
+        assert_key_holder("Poly1305AesWithPowers state", &[r], || {
+            let mut st = with_powers.start();
+            st.update(&[0x33; 700]);
+            st
+        });
     }
     let k = key(50);
     assert_key_holder("Aes128Pad", &[&k[..16]], || {
@@ -80,7 +91,7 @@ fn poly1305_aes_and_its_forms() {
 #[test]
 fn batch_job_debug_hides_the_key() {
     let k = key(60);
-    let nonce = Nonce::from_counter(5);
+    let nonce = Nonce::from_u128(5);
     let job = Job {
         key: &k,
         nonce: &nonce,

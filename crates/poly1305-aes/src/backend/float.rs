@@ -97,16 +97,22 @@
 //! would not change any result either (Rust does not contract anyway); only
 //! the six `fl(hᵢ + αᵢ)` additions rely on rounding, and they are single
 //! additions. **Not** for x87-only targets (`i586`): extended-precision
-//! registers would round `hᵢ + αᵢ` to 64 bits and break the carry; see
-//! [`EXACT`]. All operands are integers times powers of two with
+//! registers would round `hᵢ + αᵢ` to 64 bits and break the carry: the
+//! engine's `Float` entry is compiled out there (its cfg in `kernels.rs`),
+//! so [`crate::Engine::new`] answers `UnsupportedBackend`. All operands are integers times powers of two with
 //! magnitudes far from the subnormal range, so the FPU takes no
 //! data-dependent slow path, and there are no data-dependent branches or
 //! indices.
 
-/// Whether this target evaluates `f64` arithmetic in true binary64 (false only
-/// on 32-bit x86 without SSE2, where x87 extended precision would break the
-/// rounding trick). Dispatch must not select this backend when `false`.
-pub(crate) const EXACT: bool = !cfg!(all(target_arch = "x86", not(target_feature = "sse2")));
+use crate::kernels::Kernels;
+use uhash_core::backend::Float;
+
+impl Kernels for Float {
+    #[inline]
+    fn blocks(self, h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
+        blocks(h, r, data, hibit);
+    }
+}
 
 /// Mask of a 22-bit limb.
 const M22: u64 = (1 << 22) - 1;

@@ -1,27 +1,72 @@
-// Shared text of the radix-2^26 SIMD backends (AVX2, AVX-512F, NEON),
-// included with `include!` into each of them after it has defined, for its
-// vector type `V` and lane count `LANES`, the macros
-// `vadd!`, `vmul!` (low 32 bits × low 32 bits → 64 bits, per lane),
-// `vand!`, `vor!`, `vsrl!(x, N)`, `vsll!(x, N)`, `vset1!(u64)`,
-// `vload!(*const u64)`, `vstore!(*mut u64, v)`, and
-// `load_blocks!(*const u8) -> [V; 5]` (LANES consecutive blocks, lane t =
-// block t, as 26-bit limbs with the 2^128 bit set).
-//
-// Representation: h = h₀ + 2^26h₁ + 2^52h₂ + 2^78h₃ + 2^104h₄. With
-// 2^130 ≡ 5 (mod p) the product d = h·g is
-//   d₀ = h₀g₀ + 5(h₁g₄ + h₂g₃ + h₃g₂ + h₄g₁)
-//   d₁ = h₀g₁ + h₁g₀ + 5(h₂g₄ + h₃g₃ + h₄g₂)
-//   d₂ = h₀g₂ + h₁g₁ + h₂g₀ + 5(h₃g₄ + h₄g₃)
-//   d₃ = h₀g₃ + h₁g₂ + h₂g₁ + h₃g₀ + 5h₄g₄
-//   d₄ = h₀g₄ + h₁g₃ + h₂g₂ + h₃g₁ + h₄g₀.
-// Bounds: multiplier limbs (powers of r: frozen, or carried by `mul26p!`)
-// < 2^26 + 2^10, 5g < 2^28.4;
-// accumulator limbs < 2^26 + 2^10 after a carry, < 2^27.1 after adding a
-// block; products < 2^55.5, five of them < 2^58: no 64-bit lane overflows.
-// The carry chain d₀→d₁→…→d₄→(×5)d₀→d₁ leaves limbs below 2^26 + 2^10
-// (the top carry is < 2^32, so 5c < 2^35 and d₁ gains < 2^10).
+//! The shared arithmetic of the radix-2^26 SIMD backends (AVX2, AVX-512F,
+//! NEON), written once: macros expanded inside each backend's
+//! `#[target_feature]` function after it has defined, for its vector type
+//! `V` and lane count `LANES`, the macros `vadd!`, `vmul!` (low 32 bits ×
+//! low 32 bits → 64 bits, per lane), `vand!`, `vor!`, `vsrl!(x, N)`,
+//! `vsll!(x, N)`, `vset1!(u64)`, `vload!(*const u64)`, `vstore!(*mut u64,
+//! v)`, `vopaque!(v)` (the value, opaque to the optimiser), and
+//! `load_blocks!(*const u8) -> [V; 5]` (LANES consecutive blocks, lane t =
+//! block t, as 26-bit limbs with the 2^128 bit set). The powers of r are
+//! computed with portable scalar code ([`powers26`], also used by the NEON
+//! assembly backend).
+//!
+//! Representation: h = h₀ + 2^26h₁ + 2^52h₂ + 2^78h₃ + 2^104h₄. With
+//! 2^130 ≡ 5 (mod p) the product d = h·g is
+//! ```text
+//!   d₀ = h₀g₀ + 5(h₁g₄ + h₂g₃ + h₃g₂ + h₄g₁)
+//!   d₁ = h₀g₁ + h₁g₀ + 5(h₂g₄ + h₃g₃ + h₄g₂)
+//!   d₂ = h₀g₂ + h₁g₁ + h₂g₀ + 5(h₃g₄ + h₄g₃)
+//!   d₃ = h₀g₃ + h₁g₂ + h₂g₁ + h₃g₀ + 5h₄g₄
+//!   d₄ = h₀g₄ + h₁g₃ + h₂g₂ + h₃g₁ + h₄g₀.
+//! ```
+//! Bounds: multiplier limbs (powers of r: frozen, or carried by `mul26p!`)
+//! < 2^26 + 2^10, 5g < 2^28.4; accumulator limbs < 2^26 + 2^10 after a
+//! carry, < 2^27.1 after adding a block; products < 2^55.5, five of them
+//! < 2^58: no 64-bit lane overflows. The carry chain
+//! d₀→d₁→…→d₄→(×5)d₀→d₁ leaves limbs below 2^26 + 2^10 (the top carry is
+//! < 2^32, so 5c < 2^35 and d₁ gains < 2^10).
+// Unused on targets without a radix-2^26 SIMD backend.
+#![allow(unused_macros, dead_code)]
 
-pub(crate) use super::limbs26::{from26, to26, M26};
+use super::limbs26::M26;
+use crate::kernels::Kernels;
+
+/// Messages shorter than this take the scalar path on the radix-2^26
+/// backends (AVX2, AVX-512F, NEON, and the NEON assembly), whose powers are
+/// computed per call with scalar arithmetic (measured with
+/// `poly1305_appendix_b` on x86-64: at 512 bytes AVX2 took 549 cycles and
+/// AVX-512F 647 against 498 for soft, at 1024 bytes 865 and 907 against
+/// 984; NEON uses the same threshold unmeasured). Those AVX2 figures
+/// predate its two-accumulator loop; with it, on an AMD EPYC Zen 3
+/// (`poly1305_appendix_b --backend avx2`, one noisy run) 1024 bytes take
+/// 722 cycles against 960 for soft. Re-measured there with the AVX2
+/// threshold lowered to 128 bytes (three runs, Poly1305-AES cycles per
+/// message, AVX2 / soft): 128 B 400–560 / 222–243, 512 B 695–913 /
+/// 575–649, 768 B 665–1018 / 797–921, 1024 B 941–1192 / 1049–1431 — the
+/// break-even is near 1024 bytes, so the threshold stays. The fixed cost is
+/// the setup, not the loop: callgrind counts ~930 instructions of powers,
+/// final lane multiplications and sums per call against ~250 per 128-byte
+/// step.
+pub(crate) const RADIX26_MIN_BYTES: usize = 1024;
+
+/// A message body on a radix-2^26 backend: from [`RADIX26_MIN_BYTES`] the
+/// vector loop `simd` takes the longest prefix that is a whole number of
+/// its steps (and returns its length), `k`'s scalar kernel the rest.
+#[inline(always)]
+pub(crate) fn absorb<K: Kernels>(
+    k: K,
+    h: &mut [u64; 3],
+    r: &[u64; 2],
+    data: &[u8],
+    simd: impl FnOnce(&mut [u64; 3], &[u64; 2], &[u8]) -> usize,
+) {
+    let done = if data.len() >= RADIX26_MIN_BYTES {
+        simd(h, r, data)
+    } else {
+        0
+    };
+    k.blocks(h, r, &data[done..], true);
+}
 
 /// The five column sums of `h·g` with `g5 = 5g` (limbs 1..4 used), not
 /// carried (each < 2^58).
@@ -32,34 +77,48 @@ macro_rules! products26 {
         let g5 = $g5;
         let d0 = vadd!(
             vadd!(vmul!(h[0], g[0]), vmul!(h[1], g5[4])),
-            vadd!(vadd!(vmul!(h[2], g5[3]), vmul!(h[3], g5[2])), vmul!(h[4], g5[1]))
+            vadd!(
+                vadd!(vmul!(h[2], g5[3]), vmul!(h[3], g5[2])),
+                vmul!(h[4], g5[1])
+            )
         );
         let d1 = vadd!(
             vadd!(vmul!(h[0], g[1]), vmul!(h[1], g[0])),
-            vadd!(vadd!(vmul!(h[2], g5[4]), vmul!(h[3], g5[3])), vmul!(h[4], g5[2]))
+            vadd!(
+                vadd!(vmul!(h[2], g5[4]), vmul!(h[3], g5[3])),
+                vmul!(h[4], g5[2])
+            )
         );
         let d2 = vadd!(
             vadd!(vmul!(h[0], g[2]), vmul!(h[1], g[1])),
-            vadd!(vadd!(vmul!(h[2], g[0]), vmul!(h[3], g5[4])), vmul!(h[4], g5[3]))
+            vadd!(
+                vadd!(vmul!(h[2], g[0]), vmul!(h[3], g5[4])),
+                vmul!(h[4], g5[3])
+            )
         );
         let d3 = vadd!(
             vadd!(vmul!(h[0], g[3]), vmul!(h[1], g[2])),
-            vadd!(vadd!(vmul!(h[2], g[1]), vmul!(h[3], g[0])), vmul!(h[4], g5[4]))
+            vadd!(
+                vadd!(vmul!(h[2], g[1]), vmul!(h[3], g[0])),
+                vmul!(h[4], g5[4])
+            )
         );
         let d4 = vadd!(
             vadd!(vmul!(h[0], g[4]), vmul!(h[1], g[3])),
-            vadd!(vadd!(vmul!(h[2], g[2]), vmul!(h[3], g[1])), vmul!(h[4], g[0]))
+            vadd!(
+                vadd!(vmul!(h[2], g[2]), vmul!(h[3], g[1])),
+                vmul!(h[4], g[0])
+            )
         );
         [d0, d1, d2, d3, d4]
     }};
 }
 
 /// `h·g` with `g5 = 5g` (limbs 1..4 used), carried.
-#[allow(unused_macros)] // AVX2 uses `mul26p!`
 macro_rules! mul26 {
     ($h:expr, $g:expr, $g5:expr) => {{
         let [d0, d1, d2, d3, d4] = products26!($h, $g, $g5);
-        let m = vset1!(M26);
+        let m = vset1!($crate::backend::limbs26::M26);
         let d1 = vadd!(d1, vsrl!(d0, 26));
         let d0 = vand!(d0, m);
         let d2 = vadd!(d2, vsrl!(d1, 26));
@@ -82,11 +141,10 @@ macro_rules! mul26 {
 /// seven, for the two-accumulator loop. Same bounds on exit: d₀, d₂, d₃ <
 /// 2^26, d₁ < 2^26 + 2^10 (it takes 5·⌊d₄/2^26⌋ < 2^35 through d₀), d₄ <
 /// 2^26 + 2^7 (⌊d₃/2^26⌋ < 2^7 after d₃ took d₂'s carry < 2^32.1).
-#[allow(unused_macros)]
 macro_rules! mul26p {
     ($h:expr, $g:expr, $g5:expr) => {{
         let [d0, d1, d2, d3, d4] = products26!($h, $g, $g5);
-        let m = vset1!(M26);
+        let m = vset1!($crate::backend::limbs26::M26);
         let (d4, d3) = (vadd!(d4, vsrl!(d3, 26)), vand!(d3, m));
         let (d1, d0) = (vadd!(d1, vsrl!(d0, 26)), vand!(d0, m));
         let c = vsrl!(d4, 26);
@@ -103,7 +161,7 @@ macro_rules! mul26p {
 /// r^(LANES−t) in lane t, limbs 0..5 (frozen, < 2^26 each), computed with
 /// the scalar field arithmetic of `uhash_core::p130`.
 #[inline(always)]
-pub(crate) fn powers26(r: &[u64; 2]) -> [[u64; LANES]; 5] {
+pub(crate) fn powers26<const LANES: usize>(r: &[u64; 2]) -> [[u64; LANES]; 5] {
     use uhash_core::p130::Fe130;
     let rv = Fe130::from_u128(u128::from(r[0]) | u128::from(r[1]) << 64);
     let mut out = [[0u64; LANES]; 5];
@@ -129,19 +187,18 @@ pub(crate) fn powers26(r: &[u64; 2]) -> [[u64; LANES]; 5] {
 /// into `$h` and evaluates to their length. One vector of LANES blocks per
 /// step (A ← A·r^LANES + m); lane t is then multiplied by r^(LANES−t) and
 /// the lanes are summed, Horner's rule regrouped.
-#[allow(unused_macros)] // AVX2 uses `radix26_blocks_x2!`
 macro_rules! radix26_blocks {
     ($h:expr, $r:expr, $data:expr) => {{
         let h: &mut [u64; 3] = $h;
         let data: &[u8] = $data;
         let steps = data.len() / (16 * LANES);
         if steps > 0 {
-            let pw = powers26($r);
+            let pw = $crate::backend::radix26::powers26::<LANES>($r);
             let p: [V; 5] = core::array::from_fn(|k| vload!(pw[k].as_ptr()));
             let p5: [V; 5] = core::array::from_fn(|k| vadd!(p[k], vsll!(p[k], 2)));
             let top: [V; 5] = core::array::from_fn(|k| vset1!(pw[k][0]));
             let top5: [V; 5] = core::array::from_fn(|k| vadd!(top[k], vsll!(top[k], 2)));
-            let h26 = to26(h);
+            let h26 = $crate::backend::limbs26::to26(h);
             let mut first = [[0u64; LANES]; 5];
             for k in 0..5 {
                 first[k][0] = h26[k];
@@ -160,7 +217,7 @@ macro_rules! radix26_blocks {
             for k in 0..5 {
                 vstore!(lanes[k].as_mut_ptr(), f[k]);
             }
-            *h = from26(core::array::from_fn(|k| lanes[k].iter().sum()));
+            *h = $crate::backend::limbs26::from26(core::array::from_fn(|k| lanes[k].iter().sum()));
         }
         steps * 16 * LANES
     }};
@@ -174,7 +231,6 @@ macro_rules! radix26_blocks {
 /// t of A is multiplied by r^(2·LANES−t) and lane t of B by r^(LANES−t),
 /// and all lanes are summed — Horner's rule regrouped: block j = 2·LANES·s + u
 /// of n ends with r^(n−j) either way.
-#[allow(unused_macros)]
 macro_rules! radix26_blocks_x2 {
     ($h:expr, $r:expr, $data:expr) => {{
         let h: &mut [u64; 3] = $h;
@@ -191,7 +247,7 @@ macro_rules! radix26_blocks_x2 {
             // = r^LANES · pb in one vector product (carried, not frozen:
             // limbs < 2^26 + 2^10, so 5g < 2^28.4 still and every sum of
             // five products stays < 2^58); top: r^(2·LANES) in every lane.
-            let pw = powers26($r);
+            let pw = $crate::backend::radix26::powers26::<LANES>($r);
             let pb: [V; 5] = core::array::from_fn(|k| vload!(pw[k].as_ptr()));
             let pb5 = times5(&pb);
             let pa = mul26p!(
@@ -209,19 +265,25 @@ macro_rules! radix26_blocks_x2 {
             }
             let top: [V; 5] = core::array::from_fn(|k| vopaque!(vset1!(pa_lanes[k][0])));
             let top5 = times5(&top);
-            let h26 = to26(h);
+            let h26 = $crate::backend::limbs26::to26(h);
             let mut first = [[0u64; LANES]; 5];
             for k in 0..5 {
                 first[k][0] = h26[k];
             }
             let mut ptr = data.as_ptr();
-            let (ma, mb) = (load_blocks!(ptr), load_blocks!(ptr.wrapping_add(16 * LANES)));
+            let (ma, mb) = (
+                load_blocks!(ptr),
+                load_blocks!(ptr.wrapping_add(16 * LANES)),
+            );
             let mut a: [V; 5] =
                 core::array::from_fn(|k| vopaque!(vadd!(vload!(first[k].as_ptr()), ma[k])));
             let mut b: [V; 5] = core::array::from_fn(|k| vopaque!(mb[k]));
             for _ in 1..steps {
                 ptr = ptr.wrapping_add(32 * LANES);
-                let (ma, mb) = (load_blocks!(ptr), load_blocks!(ptr.wrapping_add(16 * LANES)));
+                let (ma, mb) = (
+                    load_blocks!(ptr),
+                    load_blocks!(ptr.wrapping_add(16 * LANES)),
+                );
                 let xa = mul26p!(a, top, top5);
                 let xb = mul26p!(b, top, top5);
                 a = core::array::from_fn(|k| vopaque!(vadd!(xa[k], ma[k])));
@@ -233,7 +295,7 @@ macro_rules! radix26_blocks_x2 {
             for k in 0..5 {
                 vstore!(lanes[k].as_mut_ptr(), vadd!(fa[k], fb[k]));
             }
-            *h = from26(core::array::from_fn(|k| lanes[k].iter().sum()));
+            *h = $crate::backend::limbs26::from26(core::array::from_fn(|k| lanes[k].iter().sum()));
         }
         steps * 32 * LANES
     }};

@@ -40,6 +40,16 @@
 //! Constant time: no branch or index depends on `h`, `r` or `data` (only on
 //! `data.len()`, which is public).
 
+use crate::kernels::Kernels;
+use uhash_core::backend::Soft32;
+
+impl Kernels for Soft32 {
+    #[inline]
+    fn blocks(self, h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
+        blocks(h, r, data, hibit);
+    }
+}
+
 /// Mask of one 26-bit limb.
 const M26: u32 = 0x03ff_ffff;
 

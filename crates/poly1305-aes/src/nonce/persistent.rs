@@ -284,13 +284,13 @@ impl PersistentNonces {
         }
         // n < bound ≤ u128::MAX, so n + 1 does not overflow.
         self.next = n.saturating_add(1);
-        Ok(Nonce::from_counter(n))
+        Ok(Nonce::from_u128(n))
     }
 
     /// The nonce the next call to [`PersistentNonces::next_nonce`] will
     /// return (if it succeeds). Every nonce handed out so far is smaller.
     pub fn peek(&self) -> Nonce {
-        Nonce::from_counter(self.next)
+        Nonce::from_u128(self.next)
     }
 
     /// The bound known to be durable on disk: nonces below it can be handed

@@ -5,18 +5,16 @@
 
 use std::path::PathBuf;
 
-use poly1305_aes::{Backend, Poly1305, SUPPORTED_BACKENDS};
+use poly1305_aes::{Backend, Engine};
 use serde_json::Value;
 
-/// The backends this build and CPU run: the crate's list, each kept if it
-/// can be constructed — `Backend::Asm` included when the crate is built
-/// with `asm` (which `Backend::is_supported`, in uhash-core, cannot see).
+/// The backends this build and CPU run (`Engine::all_supported()`, the
+/// assembly ones included with feature `asm`) — failing first if CI
+/// requires one that is missing (`UHASH_EXPECT_X86`, `UHASH_EXPECT_ASM`).
 pub fn supported() -> Vec<Backend> {
-    SUPPORTED_BACKENDS
-        .iter()
-        .copied()
-        .filter(|&b| Poly1305::new_with_backend(&[0; 32], b).is_ok())
-        .collect()
+    let got: Vec<Backend> = Engine::all_supported().map(|e| e.backend()).collect();
+    uhash_testkit::expect::assert_supported("poly1305-aes", Engine::BACKENDS, &got);
+    got
 }
 
 /// The JSON records (one per line) of `tests/vectors/<file>`.

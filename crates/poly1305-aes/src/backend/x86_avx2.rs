@@ -1,7 +1,10 @@
 //! Poly1305 with AVX2: 4 lanes, radix 2^26 (`vpmuludq`), powers r^1..r^4
 //! computed per message. The arithmetic and its bounds are in the shared
-//! `radix26.rs` (included here).
+//! `radix26.rs` (its macros, expanded here).
 
+use super::limbs26::M26;
+use super::radix26;
+use crate::kernels::{Kernels, PowerCache};
 use core::arch::x86_64::*;
 use uhash_core::backend::Avx2;
 
@@ -98,19 +101,29 @@ macro_rules! load_blocks {
     }};
 }
 
-include!("radix26.rs");
-
-/// Absorbs the longest prefix of `data` that is a whole number of 4-block
-/// steps and returns its length (`h`, `r` as in [`super::soft64::blocks`]).
-#[inline]
-pub(crate) fn blocks(w: Avx2, h: &mut [u64; 3], r: &[u64; 2], data: &[u8]) -> usize {
-    let _ = w;
-    // SAFETY: the witness `w` proves the `Avx2` features were detected.
-    unsafe { blocks_avx2(h, r, data) }
+impl Kernels for Avx2 {
+    #[inline]
+    fn absorb(
+        self,
+        h: &mut [u64; 3],
+        r: &[u64; 2],
+        cache: PowerCache<'_>,
+        data: &[u8],
+        last: bool,
+    ) {
+        let _ = (cache, last);
+        radix26::absorb(self, h, r, data, |h, r, data| {
+            // SAFETY: the witness `self` proves the `Avx2` features were
+            // detected.
+            unsafe { blocks_avx2(h, r, data) }
+        });
+    }
 }
 
 uhash_core::avx2_fn! {
-    /// See [`blocks`].
+    /// Absorbs the longest prefix of `data` that is a whole number of
+    /// vector steps and returns its length (`h`, `r` as in the scalar
+    /// block interface of [`crate::kernels`]).
     ///
     /// # Safety
     /// The CPU must support the [`Avx2`] feature set.

@@ -1,8 +1,11 @@
 //! Poly1305 with AArch64 Advanced SIMD: 2 lanes, radix 2^26 (`umull`),
 //! powers r^1..r^2 computed per message. The arithmetic and its bounds are
-//! in the shared `radix26.rs` (included here). Little-endian AArch64 only
+//! in the shared `radix26.rs` (its macros, expanded here). Little-endian AArch64 only
 //! (the block loads read 64-bit words in the machine's order).
 
+use super::limbs26::M26;
+use super::radix26;
+use crate::kernels::{Kernels, PowerCache};
 use core::arch::aarch64::*;
 use uhash_core::backend::Neon;
 
@@ -82,19 +85,29 @@ macro_rules! load_blocks {
     }};
 }
 
-include!("radix26.rs");
-
-/// Absorbs the longest prefix of `data` that is a whole number of 2-block
-/// steps and returns its length (`h`, `r` as in [`super::soft64::blocks`]).
-#[inline]
-pub(crate) fn blocks(w: Neon, h: &mut [u64; 3], r: &[u64; 2], data: &[u8]) -> usize {
-    let _ = w;
-    // SAFETY: the witness `w` proves the `Neon` features were detected.
-    unsafe { blocks_neon(h, r, data) }
+impl Kernels for Neon {
+    #[inline]
+    fn absorb(
+        self,
+        h: &mut [u64; 3],
+        r: &[u64; 2],
+        cache: PowerCache<'_>,
+        data: &[u8],
+        last: bool,
+    ) {
+        let _ = (cache, last);
+        radix26::absorb(self, h, r, data, |h, r, data| {
+            // SAFETY: the witness `self` proves the `Neon` features were
+            // detected.
+            unsafe { blocks_neon(h, r, data) }
+        });
+    }
 }
 
 uhash_core::neon_fn! {
-    /// See [`blocks`].
+    /// Absorbs the longest prefix of `data` that is a whole number of
+    /// vector steps and returns its length (`h`, `r` as in the scalar
+    /// block interface of [`crate::kernels`]).
     ///
     /// # Safety
     /// The CPU must support the [`Neon`] feature set.

@@ -13,9 +13,40 @@
 //! then the partial reduction keeps bits 0..130 and adds 5·⌊h/2^130⌋.
 //! Entry and exit: h₂ ≤ 5 (h < 2^130 + 2^128); after adding a block
 //! h₂ ≤ 7 and all the bounds above hold.
+//!
+//! These are the default bodies of [`Kernels`]: the portable backend
+//! [`Soft`] overrides nothing.
 
-/// Absorbs `data` (a multiple of 16 bytes) into `h`; see the module docs of
-/// [`crate::backend`] for the contract.
+use crate::kernels::Kernels;
+use uhash_core::backend::Soft;
+
+impl Kernels for Soft {}
+
+/// The powers of r a backend keeps, on targets where none keeps any
+/// (`crate::kernels::Powers` there).
+#[allow(dead_code)] // used only on targets without the IFMA backends
+#[derive(Clone, Copy)]
+pub(crate) struct NoPowers(());
+
+#[allow(dead_code)]
+impl NoPowers {
+    /// No powers.
+    pub(crate) const ZERO: Self = NoPowers(());
+}
+
+#[allow(dead_code)]
+impl zeroize::Zeroize for NoPowers {
+    fn zeroize(&mut self) {}
+}
+
+/// No alignment for states without power tables
+/// (`crate::kernels::PowersAlign` there).
+#[allow(dead_code)]
+#[derive(Clone, Copy, Default)]
+pub(crate) struct NoPowersAlign;
+
+/// Absorbs `data` (a multiple of 16 bytes) into `h`; see the scalar block
+/// interface in [`crate::kernels`] for the contract.
 #[inline]
 pub(crate) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
     let [r0, r1] = *r;

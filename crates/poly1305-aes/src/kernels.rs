@@ -1,0 +1,284 @@
+//! The kernel operations of Poly1305 and the [`Engine`] that chooses among
+//! their backends (one `uhash_core::engine!`).
+//!
+//! # The scalar block interface
+//! [`Kernels::blocks`] absorbs `data` (its whole 16-byte blocks; a shorter
+//! tail is ignored) as blocks mᵢ, for each h ← (h + mᵢ + hibit·2^128)·r
+//! mod p with p = 2^130 − 5, partially reduced. `h` is h₀ + 2^64·h₁ +
+//! 2^128·h₂ (little-endian 64-bit limbs) and satisfies h < 2^130 + 2^128
+//! (h₂ ≤ 5) on entry and exit — any representative, not necessarily below
+//! p. `r` is the clamped r as two little-endian 64-bit limbs. The caller
+//! pads a final partial block itself (bytes, then 0x01, then zeros, with
+//! `hibit = false`), freezes h mod p and adds s (`crate::state`).
+//!
+//! # Message bodies
+//! [`Kernels::absorb`] takes a message's whole blocks (with the 2^128 bit)
+//! and returns h in the same form, so that a SIMD backend can take a long
+//! prefix (its lanes, its own radix, powers of r) and leave the rest to its
+//! scalar kernel. Backends that keep powers of r between calls (the IFMA
+//! ones) keep them in [`Powers`], per message (in the state, lent through
+//! a [`PowerCache`]) or per long-term key ([`crate::Poly1305WithPowers`]).
+//!
+//! Every default body is the portable code (`backend/soft.rs`); each
+//! backend file overrides what its instruction set accelerates.
+
+use crate::backend::soft;
+use crate::state::{finish, partial};
+
+// `Powers`: the powers of r a backend keeps between calls (the IFMA
+// backends' tables, all zeros until computed; nothing on targets without
+// such a backend). `PowersAlign`: a zero-sized field that aligns a state's
+// tables (see `State`).
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) use crate::backend::soft::{NoPowers as Powers, NoPowersAlign as PowersAlign};
+#[cfg(target_arch = "x86_64")]
+pub(crate) use crate::backend::x86_ifma::{Powers, PowersAlign};
+
+/// A state's or a key's powers of r lent to a backend: the tables and
+/// whether they are computed (zeros and `false` until then; the backend
+/// that keeps powers computes them there on first use and sets `ready`).
+/// The owner keeps both apart, each in the place its layout wants.
+#[allow(dead_code)] // read only by the IFMA backends (x86-64)
+pub(crate) struct PowerCache<'a> {
+    /// The tables.
+    pub(crate) powers: &'a mut Powers,
+    /// Whether `powers` holds the powers of this r.
+    pub(crate) ready: &'a mut bool,
+}
+
+/// Calls `f` with an empty [`PowerCache`] of its own.
+#[inline]
+pub(crate) fn with_empty_cache<T>(f: impl FnOnce(PowerCache<'_>) -> T) -> T {
+    let mut powers = Powers::ZERO;
+    let mut ready = false;
+    f(PowerCache {
+        powers: &mut powers,
+        ready: &mut ready,
+    })
+}
+
+uhash_core::engine! {
+    /// The operations every Poly1305 backend implements (see the
+    /// [module docs](self)); the default bodies are the portable code.
+    pub(crate) trait Kernels {
+        /// The scalar block interface (see the [module docs](self)):
+        /// absorbs the whole 16-byte blocks of `data`, each with the 2^128
+        /// bit when `hibit`.
+        fn blocks(self, h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
+            soft::blocks(h, r, data, hibit);
+        }
+
+        /// A message's body: every whole block of `data` with the 2^128
+        /// bit, `h` and `r` as for [`Kernels::blocks`]. `cache` holds this
+        /// backend's powers of r for the message (computed there on first
+        /// use, unless `last` says that no more blocks follow, when they
+        /// need not be kept).
+        fn absorb(
+            self,
+            h: &mut [u64; 3],
+            r: &[u64; 2],
+            cache: PowerCache<'_>,
+            data: &[u8],
+            last: bool,
+        ) {
+            let _ = (cache, last);
+            self.blocks(h, r, data, true);
+        }
+
+        /// Computes into `cache` the powers of `r` that a long-term key
+        /// keeps for this backend (nothing for a backend that keeps none).
+        fn key_powers(self, r: &[u64; 2], cache: PowerCache<'_>) {
+            let _ = (r, cache);
+        }
+
+        /// [`Kernels::absorb`] for a whole message under a long-term key,
+        /// with the powers [`Kernels::key_powers`] computed (read only;
+        /// `None` where it computed none).
+        fn absorb_keyed(
+            self,
+            h: &mut [u64; 3],
+            r: &[u64; 2],
+            powers: Option<&Powers>,
+            data: &[u8],
+        ) {
+            let _ = powers;
+            with_empty_cache(|cache| self.absorb(h, r, cache, data, true));
+        }
+
+        /// How many messages [`Kernels::batch8`] computes at once: 8 for a
+        /// backend with one message per vector lane, 1 (the default) for
+        /// one that computes them one by one.
+        fn batch_lanes(self) -> usize {
+            1
+        }
+
+        /// The Poly1305 tags of eight messages under eight keys (clamped
+        /// r, pad s as an integer), each (h mod p + sᵢ) mod 2^128.
+        fn batch8(self, r: &[[u64; 2]; 8], s: &[u128; 8], msgs: &[&[u8]; 8]) -> [[u8; 16]; 8] {
+            core::array::from_fn(|i| {
+                let mut h = [0u64; 3];
+                let full = msgs[i].len() & !15;
+                self.absorb_keyed(&mut h, &r[i], None, &msgs[i][..full]);
+                partial(self, &mut h, &r[i], &msgs[i][full..]);
+                let tag = finish(&h, s[i]);
+                zeroize::Zeroize::zeroize(&mut h);
+                tag
+            })
+        }
+    }
+
+    /// A Poly1305 backend that this CPU and build can run (the value holds
+    /// the witness of its instruction set). [`Engine::detect`] chooses the
+    /// fastest intrinsics backend (the assembly and the portable
+    /// alternatives are chosen only on request, by [`Engine::new`]); every
+    /// backend computes the same tags bit for bit.
+    pub enum Engine {
+        detect: [
+            #[cfg(target_arch = "x86_64")] Ifma => uhash_core::backend::Ifma,
+            #[cfg(target_arch = "x86_64")] Avx512 => uhash_core::backend::Avx512,
+            #[cfg(target_arch = "x86_64")] Avx2 => uhash_core::backend::Avx2,
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+            Neon => uhash_core::backend::Neon,
+        ],
+        portable: Soft => uhash_core::backend::Soft,
+        request: [
+            Soft32 => uhash_core::backend::Soft32,
+            // Exact only where f64 arithmetic is IEEE binary64 without
+            // extended precision (not 32-bit x86 without SSE2).
+            #[cfg(not(all(target_arch = "x86", not(target_feature = "sse2"))))]
+            Float => uhash_core::backend::Float,
+            #[cfg(all(feature = "asm", target_arch = "x86_64"))] IfmaAsm => uhash_asm::IfmaAsm,
+            #[cfg(all(feature = "asm", target_arch = "x86_64"))] MulxAsm => uhash_asm::MulxAsm,
+            #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))]
+            NeonAsm => uhash_asm::NeonAsm,
+            #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))]
+            Aarch64Asm => uhash_asm::Aarch64Asm,
+            #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
+            Armv4Asm => uhash_asm::Armv4Asm,
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every backend's kernels against the portable ones at the
+    //! representation level: every accumulator allowed on entry (h <
+    //! 2^130 + 2^128, including h₂ = 5 with all-ones low limbs), both pad
+    //! bits, unaligned data, lengths around every backend's steps and
+    //! thresholds, and the exit bound.
+    extern crate std;
+    use super::*;
+    use crate::clamp::r_limbs_clamped;
+    use proptest::prelude::*;
+    use std::vec::Vec;
+
+    /// `h` reduced to its canonical value (as bytes).
+    fn canon(h: &[u64; 3]) -> [u8; 16] {
+        finish(h, 0)
+    }
+
+    fn check(e: Engine, h: [u64; 3], r: [u8; 16], data: &[u8], hibit: bool) {
+        let r = r_limbs_clamped(&r);
+        let mut want = h;
+        soft::blocks(&mut want, &r, data, hibit);
+        let mut got = h;
+        e.blocks(&mut got, &r, data, hibit);
+        assert!(got[2] <= 5, "{e}: exit bound, h = {got:?}");
+        assert_eq!(canon(&got), canon(&want), "{e} len {}", data.len());
+        if !hibit {
+            return;
+        }
+        let whole = &data[..data.len() & !15];
+        for last in [false, true] {
+            let (mut powers, mut ready) = (Powers::ZERO, false);
+            // the second time with whatever the first left in the cache
+            for round in 0..2 {
+                let cache = PowerCache {
+                    powers: &mut powers,
+                    ready: &mut ready,
+                };
+                let mut got = h;
+                e.absorb(&mut got, &r, cache, whole, last);
+                assert!(got[2] <= 5, "{e}: exit bound (absorb), h = {got:?}");
+                assert_eq!(
+                    canon(&got),
+                    canon(&want),
+                    "{e} absorb len {}, round {round}",
+                    data.len()
+                );
+            }
+        }
+        let (mut powers, mut ready) = (Powers::ZERO, false);
+        e.key_powers(
+            &r,
+            PowerCache {
+                powers: &mut powers,
+                ready: &mut ready,
+            },
+        );
+        let mut got = h;
+        e.absorb_keyed(&mut got, &r, ready.then_some(&powers), whole);
+        assert!(got[2] <= 5, "{e}: exit bound (keyed), h = {got:?}");
+        assert_eq!(canon(&got), canon(&want), "{e} keyed len {}", data.len());
+    }
+
+    #[test]
+    fn extremes() {
+        let hs = [
+            [0, 0, 0],
+            [u64::MAX, u64::MAX, 4],
+            [u64::MAX, u64::MAX, 5],
+            [u64::MAX - 4, u64::MAX, 3],
+            [0, 0, 5],
+        ];
+        for e in Engine::all_supported() {
+            for h in hs {
+                for fill in [0u8, 0xff] {
+                    for r in [[0xffu8; 16], [0u8; 16], [1u8; 16]] {
+                        for len in [0, 16, 32, 48, 64, 128, 256, 1024, 1040, 4096] {
+                            let data = std::vec![fill; len + 1];
+                            for hibit in [false, true] {
+                                check(e, h, r, &data[..len], hibit);
+                                check(e, h, r, &data[1..], hibit);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Batches against the one-by-one path, on every backend.
+    #[test]
+    fn batch8_matches_one_by_one() {
+        let msgs: Vec<Vec<u8>> = (0..8)
+            .map(|i| std::vec![0xa5 ^ i as u8; 37 * i * i])
+            .collect();
+        let msgs: [&[u8]; 8] = core::array::from_fn(|i| msgs[i].as_slice());
+        let r: [[u64; 2]; 8] = core::array::from_fn(|i| r_limbs_clamped(&[0xf0 | i as u8; 16]));
+        let s: [u128; 8] = core::array::from_fn(|i| u128::MAX / (i as u128 + 1));
+        let want = Engine::portable().batch8(&r, &s, &msgs);
+        for e in Engine::all_supported() {
+            assert_eq!(e.batch8(&r, &s, &msgs), want, "{e}");
+            assert!(matches!(e.batch_lanes(), 1 | 8), "{e}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn equal_soft(
+            h0: u64, h1: u64, h2 in 0u64..=5,
+            r: [u8; 16],
+            data in proptest::collection::vec(any::<u8>(), 0..2200),
+            off in 0usize..16,
+            hibit: bool,
+        ) {
+            let off = off.min(data.len());
+            let copy: Vec<u8> = data[off..].to_vec();
+            for e in Engine::all_supported() {
+                check(e, [h0, h1, h2], r, &data[off..], hibit);
+                check(e, [h0, h1, h2], r, &copy, hibit);
+            }
+        }
+    }
+}

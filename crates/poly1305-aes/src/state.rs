@@ -1,0 +1,227 @@
+//! The per-message state every type of the crate runs on, and the steps of
+//! the definition around the block loop: reading a final partial chunk and
+//! the final (h mod p + s) mod 2^128.
+
+use zeroize::Zeroize;
+
+use crate::kernels::{Engine, Kernels, PowerCache, Powers, PowersAlign};
+
+/// (h mod p + s) mod 2^128, little-endian; h < 2^130 + 2^128.
+#[inline]
+pub(crate) fn finish(h: &[u64; 3], s: u128) -> [u8; 16] {
+    let [h0, h1, h2] = *h;
+    // g = h + 5; h ≥ p iff g ≥ 2^130, and then h − p = g − 2^130 < 2^130.
+    let t0 = u128::from(h0) + 5;
+    let t1 = u128::from(h1) + (t0 >> 64);
+    let g2 = h2 + (t1 >> 64) as u64;
+    let use_g = 0u128.wrapping_sub(u128::from(g2 >> 2)); // g2 ≤ 6
+    let h = u128::from(h0) | u128::from(h1) << 64;
+    let g = (t0 as u64) as u128 | ((t1 as u64) as u128) << 64;
+    let low = (h & !use_g) | (g & use_g);
+    low.wrapping_add(s).to_le_bytes()
+}
+
+/// A final chunk of 1..=15 bytes (longer input: its first 15) read
+/// little-endian plus 2^(8·len), without a call to `memcpy`: pieces of 8,
+/// 4, 2 and 1 bytes chosen by the (public) length.
+#[inline(always)]
+pub(crate) fn pad_partial(tail: &[u8]) -> u128 {
+    let n = tail.len().min(15);
+    let mut v = 0u128;
+    let mut off = 0;
+    if n & 8 != 0 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&tail[off..off + 8]);
+        v |= u128::from(u64::from_le_bytes(w)) << (8 * off);
+        off += 8;
+    }
+    if n & 4 != 0 {
+        let mut w = [0u8; 4];
+        w.copy_from_slice(&tail[off..off + 4]);
+        v |= u128::from(u32::from_le_bytes(w)) << (8 * off);
+        off += 4;
+    }
+    if n & 2 != 0 {
+        let mut w = [0u8; 2];
+        w.copy_from_slice(&tail[off..off + 2]);
+        v |= u128::from(u16::from_le_bytes(w)) << (8 * off);
+        off += 2;
+    }
+    if n & 1 != 0 {
+        v |= u128::from(tail[off]) << (8 * off);
+    }
+    v | 1u128 << (8 * n)
+}
+
+/// Absorbs a final chunk of 1..=15 bytes (padded with 0x01 and zeros, no
+/// 2^128 bit) with `k`'s scalar kernel; an empty chunk is ignored.
+#[inline]
+pub(crate) fn partial<K: Kernels>(k: K, h: &mut [u64; 3], r: &[u64; 2], tail: &[u8]) {
+    if tail.is_empty() {
+        return;
+    }
+    let block = pad_partial(tail).to_le_bytes();
+    k.blocks(h, r, &block, false);
+}
+
+/// Bytes that make `n` bytes a whole number of units of the larger of two
+/// alignments.
+pub(crate) const fn fill(n: usize, align_a: usize, align_b: usize) -> usize {
+    let align = if align_a > align_b { align_a } else { align_b };
+    (align - n % align) % align
+}
+
+/// The per-message state: accumulator, clamped r, the backend, and the
+/// powers of r the backend keeps for this message (zeros and `ready =
+/// false` until computed: not an `Option`, whose uninitialised payload
+/// would carry stack bytes along when the state is moved; a key window was
+/// found that way by `tests/wipe.rs`). Wiped on drop.
+pub(crate) struct State(Fields);
+
+/// The bytes of a [`State`]: plain data, `Copy`, so that a state is built
+/// from one constant and cloned with one copy (assembled field by field in a
+/// temporary and then moved, as the compiler did for a struct literal and
+/// for the derived `Clone`, a state cost 5 to 25 ns more per tag on an
+/// AVX-512 Xeon: the move reads the temporary's fresh stores in other
+/// pieces than they were written, and the CPU cannot forward them). Only
+/// this module copies it. Measured with `tests/timing.rs` and
+/// `cargo run -p uhash-bench --release --bin summary -- --quick --filter
+/// poly1305`; the old layout's small-message times varied by up to 40 %
+/// between runs of one binary for the same reason.
+///
+/// Layout (`repr(C)`): the tables first, aligned by [`PowersAlign`] (see
+/// there: the x86-64 states are zero-filled and then moved, and the fill and
+/// the copy must work in the same aligned pieces), and no padding at all —
+/// the `fill` bytes are zeros that take its place, so that no stale stack
+/// bytes travel along when the state is moved (`tests/wipe.rs` found key
+/// windows in 63 padding bytes of an earlier layout).
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct Fields {
+    align: PowersAlign,
+    powers: Powers,
+    r: [u64; 2],
+    h: [u64; 3],
+    engine: Engine,
+    ready: bool,
+    fill: [u8; STATE_FILL],
+}
+
+/// The zero bytes that round [`State`] up to its alignment.
+const STATE_FILL: usize = fill(
+    size_of::<Powers>() + 16 + 24 + size_of::<Engine>() + 1,
+    align_of::<PowersAlign>(),
+    align_of::<u64>(),
+);
+
+// No padding in a state: every byte is a field.
+const _: () = assert!(
+    size_of::<State>() == size_of::<Powers>() + 16 + 24 + size_of::<Engine>() + 1 + STATE_FILL
+);
+
+/// A state before its key and backend are set.
+const EMPTY: Fields = Fields {
+    align: PowersAlign,
+    powers: Powers::ZERO,
+    r: [0; 2],
+    h: [0; 3],
+    engine: Engine::Soft(uhash_core::backend::Soft),
+    ready: false,
+    fill: [0; STATE_FILL],
+};
+
+impl Clone for State {
+    #[inline]
+    fn clone(&self) -> Self {
+        Self(self.0)
+    }
+}
+
+impl State {
+    #[inline]
+    pub(crate) fn new(r: [u64; 2], engine: Engine) -> Self {
+        let mut st = Self(EMPTY);
+        st.0.r = r;
+        // Zero already, but stored again, word by word: the kernels that
+        // are not inlined read h first, and reading it straight from the
+        // copy of `EMPTY` (wide stores) stalled them, 4 to 11 ns per tag
+        // (soft32, float, the assembly) on an AVX-512 Xeon.
+        st.0.h = [0; 3];
+        st.0.engine = engine;
+        st
+    }
+
+    /// A state that starts with powers computed for its key (a copy).
+    #[inline]
+    pub(crate) fn with_powers(r: [u64; 2], engine: Engine, powers: Option<&Powers>) -> Self {
+        let mut st = Self::new(r, engine);
+        if let Some(p) = powers {
+            st.0.powers = *p;
+            st.0.ready = true;
+        }
+        st
+    }
+
+    /// The backend.
+    #[inline]
+    pub(crate) fn engine(&self) -> Engine {
+        self.0.engine
+    }
+
+    /// The backend's [`Kernels::absorb`] on this state (its powers of r
+    /// lent to it).
+    #[inline]
+    fn absorb(&mut self, data: &[u8], last: bool) {
+        let Fields {
+            powers,
+            r,
+            h,
+            engine,
+            ready,
+            ..
+        } = &mut self.0;
+        engine.absorb(h, r, PowerCache { powers, ready }, data, last);
+    }
+
+    /// Absorbs whole blocks (`data.len()` a multiple of 16; a shorter tail
+    /// is ignored) with the 2^128 bit set.
+    #[inline]
+    pub(crate) fn blocks(&mut self, data: &[u8]) {
+        self.absorb(&data[..data.len() & !15], false);
+    }
+
+    /// Absorbs a final chunk of 1..=15 bytes (padded with 0x01 and zeros,
+    /// no 2^128 bit); an empty chunk is ignored.
+    #[inline]
+    pub(crate) fn partial(&mut self, tail: &[u8]) {
+        let f = &mut self.0;
+        partial(f.engine, &mut f.h, &f.r, tail);
+    }
+
+    /// A whole message: its blocks, then its padded tail.
+    #[inline]
+    pub(crate) fn message(&mut self, msg: &[u8]) {
+        let full = msg.len() & !15;
+        self.absorb(&msg[..full], true);
+        self.partial(&msg[full..]);
+    }
+
+    /// The tag with pad s.
+    #[inline]
+    pub(crate) fn finish(&self, s: u128) -> [u8; 16] {
+        finish(&self.0.h, s)
+    }
+}
+
+impl Drop for State {
+    fn drop(&mut self) {
+        let f = &mut self.0;
+        f.h.zeroize();
+        f.r.zeroize();
+        // Zeros until computed: only computed powers need the (volatile)
+        // wipe; the flag is not secret.
+        if f.ready {
+            f.powers.zeroize();
+        }
+    }
+}
