@@ -24,8 +24,8 @@ fn u64_at(d: &[u8], i: usize) -> u64 {
 
 fn check_module(a: u64, b: u64, x: u64) {
     let want = dfc_module(a, b, x);
-    for s in Strategy::supported() {
-        assert_eq!(module_with(s, a, b, x), Ok(want), "{s}");
+    for s in Strategy::all_supported() {
+        assert_eq!(module_with(s, a, b, x), want, "{s}");
         let mut y = [0u64; 2];
         module_batch_with(s, &[a, b], &[b, x], &[x, a], &mut y).unwrap();
         assert_eq!(y, [want, dfc_module(b, x, a)], "{s} batch");

@@ -14,11 +14,11 @@ use uhash_core::mac::MacNonce;
 
 use uhash_ref::digest as nr;
 
-use super::long::hash_or_tag;
 use super::decode::{
     add_words, key_prefix, msg_words, nonce12, param, param_b, param_count, push_le, ref_err, seed,
     words64,
 };
+use super::long::hash_or_tag;
 use super::{Answer, Call, FnEntry};
 
 /// The rows of this family in the dispatch table.

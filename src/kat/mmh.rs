@@ -11,10 +11,10 @@ use mmh::{Engine32, Engine64};
 use uhash_core::mac::MacNonce;
 use uhash_ref::{mmh as rmmh, nh as unh};
 
-use super::long::hash_or_tag;
 use super::decode::{
     add_words, key_prefix, msg_words, nonce12, param, param_count, ref_err, seed, words32, words64,
 };
+use super::long::hash_or_tag;
 use super::{Answer, Call, FnEntry};
 
 /// The rows of this family in the dispatch table.

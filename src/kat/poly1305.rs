@@ -82,5 +82,6 @@ pub(super) fn poly1305_aes(call: &Call) -> Answer {
     let mac = Poly1305Aes::new(&key).map_err(|e| e.to_string())?;
     Ok(mac
         .authenticate(&Nonce::from_bytes(nonce), &call.msg)
+        .as_bytes()
         .to_vec())
 }

@@ -49,7 +49,6 @@ pub(super) static ROWS: &[FnEntry] = &[
     },
 ];
 
-
 /// The tag length of the record's name.
 fn taglen(call: &Call) -> Result<usize, String> {
     match call.name {

@@ -1,6 +1,7 @@
 //! The `uhash kat` command against known answers, the published vector
 //! files and the reference implementation: one file per family (`mmh`,
-//! `digest`, `poly1305`, `dfc`, `sqh`, `core` for the shared constructions),
+//! `digest`, `poly1305`, `dfc`, `sqh`, `umac`, `core` for the shared
+//! constructions),
 //! `malformed` for bad input and flags, helpers in `common`.
 
 mod common;
@@ -11,6 +12,7 @@ mod malformed;
 mod mmh;
 mod poly1305;
 mod sqh;
+mod umac;
 
 use common::*;
 use serde_json::Value;
@@ -27,6 +29,7 @@ fn known_answers() -> Vec<(String, String)> {
     core::known(&mut add);
     digest::known(&mut add);
     sqh::known(&mut add);
+    umac::known(&mut add);
     v
 }
 

@@ -532,6 +532,10 @@ fn shaped(
                 false,
             )
         }
+        "umac32" | "umac64" | "umac96" | "umac128" => {
+            let tag: usize = name[4..].parse::<usize>().unwrap() / 8;
+            (16, 8 * k + bits, tag, json!({}), true)
+        }
         other => unreachable!("{other}"),
     };
     let key_len = key_len.checked_add_signed(key_delta).unwrap();
@@ -562,6 +566,10 @@ fn shaped(
     }
     if name == "wc_mac" || name == "long_mac" || name == "digest_mw_long_mac" {
         record["nonce"] = Value::from(hex::encode(&pool[100..112]));
+    }
+    if name.starts_with("umac") {
+        // UMAC nonces are 1 to 16 bytes.
+        record["nonce"] = Value::from(hex::encode(&pool[100..101 + bits % 16]));
     }
     // DFC keys are used whole, and any length from 1 to 32 bytes is valid.
     let key_ok = key_delta >= 0 || name == "dfc_encrypt" || name == "dfc_v1_encrypt";

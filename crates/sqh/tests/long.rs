@@ -254,7 +254,10 @@ fn io_write() {
     let msg = vec![7u8; 20_000];
     let mut h = sqh::Sqhe96Hash::from_seed(&seed);
     h.write_all(&msg).unwrap();
-    assert_eq!(h.finalize(), sqh::Sqhe96Hash::from_seed(&seed).compute(&msg));
+    assert_eq!(
+        h.finalize(),
+        sqh::Sqhe96Hash::from_seed(&seed).compute(&msg)
+    );
     let mac = Asm2x96Mac::from_seed(&seed).unwrap();
     let nonce = MacNonce::from_counter(1).unwrap();
     let mut st = mac.start();

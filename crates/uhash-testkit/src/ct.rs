@@ -61,7 +61,14 @@ pub fn running_on_valgrind() -> bool {
 pub fn secret(bytes: &[u8]) {
     request(
         0,
-        &[MAKE_MEM_UNDEFINED, bytes.as_ptr() as u64, bytes.len() as u64, 0, 0, 0],
+        &[
+            MAKE_MEM_UNDEFINED,
+            bytes.as_ptr() as u64,
+            bytes.len() as u64,
+            0,
+            0,
+            0,
+        ],
     );
 }
 
@@ -70,7 +77,14 @@ pub fn secret(bytes: &[u8]) {
 pub fn public(bytes: &[u8]) {
     request(
         0,
-        &[MAKE_MEM_DEFINED, bytes.as_ptr() as u64, bytes.len() as u64, 0, 0, 0],
+        &[
+            MAKE_MEM_DEFINED,
+            bytes.as_ptr() as u64,
+            bytes.len() as u64,
+            0,
+            0,
+            0,
+        ],
     );
 }
 
