@@ -90,6 +90,109 @@ macro_rules! one_window_asm {
     };
 }
 
+/// `impl Kernels32` for an intrinsics witness whose module holds one kernel
+/// a window count, by the names every such module uses: `mmh32_1` ..
+/// `mmh32_8` and `nh_1` .. `nh_8` (N ≤ 8 windows, `[u64; 8]` results),
+/// `nh_umac_1` .. `nh_umac_4` (RFC 4418's NH, N ≤ 4, `[u64; 4]`); larger N
+/// run the portable code. With `umac_tail = MODULE`, RFC 4418's NH kernels
+/// take groups of four blocks and `MODULE`'s kernels of the same names (a
+/// feature subset of this witness's set) the last 0..3 blocks.
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_endian = "little")
+))]
+macro_rules! table_kernels32 {
+    ($wit:ident $(, umac_tail = $tail:path)?) => {
+        impl crate::kernels::Kernels32 for $wit {
+            #[inline]
+            fn mmh32_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u64; N] {
+                let f: unsafe fn(&[u32], &[u8]) -> [u64; 8] = match N {
+                    1 => mmh32_1,
+                    2 => mmh32_2,
+                    3 => mmh32_3,
+                    4 => mmh32_4,
+                    5 => mmh32_5,
+                    6 => mmh32_6,
+                    7 => mmh32_7,
+                    8 => mmh32_8,
+                    _ => return crate::backend::soft::mmh32_sums::<N>(key, msg),
+                };
+                // SAFETY: `self` exists only if run-time detection found
+                // every feature of the witness's set, the list its module's
+                // `*_fn!` wrapper compiled these kernels with; the kernels
+                // read inside the slices only.
+                let out = unsafe { f(key, msg) };
+                core::array::from_fn(|t| out[t])
+            }
+
+            #[inline]
+            fn nh_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u64; N] {
+                let f: unsafe fn(&[u32], &[u8]) -> [u64; 8] = match N {
+                    1 => nh_1,
+                    2 => nh_2,
+                    3 => nh_3,
+                    4 => nh_4,
+                    5 => nh_5,
+                    6 => nh_6,
+                    7 => nh_7,
+                    8 => nh_8,
+                    _ => return crate::backend::soft::nh_sums::<N>(key, msg),
+                };
+                // SAFETY: as in `mmh32_sums`.
+                let out = unsafe { f(key, msg) };
+                core::array::from_fn(|t| out[t])
+            }
+
+            #[inline]
+            fn nh_umac_sums<const N: usize>(self, even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; N] {
+                type Umac = unsafe fn(&[u32], &[u32], &[u8]) -> [u64; 4];
+                let f: Umac = match N {
+                    1 => nh_umac_1,
+                    2 => nh_umac_2,
+                    3 => nh_umac_3,
+                    4 => nh_umac_4,
+                    _ => return crate::backend::soft::nh_umac_sums::<N>(even, odd, msg),
+                };
+                let out = table_kernels32!(@umac f, even, odd, msg, N $(, $tail)?);
+                core::array::from_fn(|t| out[t])
+            }
+        }
+    };
+    (@umac $f:ident, $even:ident, $odd:ident, $msg:ident, $n:ident) => {
+        // SAFETY: as in `mmh32_sums`.
+        unsafe { $f($even, $odd, $msg) }
+    };
+    (@umac $f:ident, $even:ident, $odd:ident, $msg:ident, $n:ident, $tail:path) => {{
+        use $tail as tail;
+        let t: Umac = match $n {
+            1 => tail::nh_umac_1,
+            2 => tail::nh_umac_2,
+            3 => tail::nh_umac_3,
+            _ => tail::nh_umac_4,
+        };
+        let blocks = crate::backend::soft::umac_blocks($n, $even.len(), $odd.len(), $msg.len());
+        let groups = blocks / 4 * 4;
+        let mut out = [0u64; 4];
+        if groups > 0 {
+            // SAFETY: as in `mmh32_sums`.
+            out = unsafe { $f($even, $odd, $msg) };
+        }
+        if groups < blocks {
+            // The same sums from block `groups` on: the key runs start
+            // 4·groups words later.
+            let (e, o, m) = (&$even[4 * groups..], &$odd[4 * groups..], &$msg[32 * groups..]);
+            // SAFETY: the witness's feature set includes the tail module's
+            // (the `umac_tail` contract above), and `self` proves it was
+            // detected.
+            let t = unsafe { t(e, o, m) };
+            for (o, t) in out.iter_mut().zip(t) {
+                *o = o.wrapping_add(t);
+            }
+        }
+        out
+    }};
+}
+
 pub(crate) mod soft;
 
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]

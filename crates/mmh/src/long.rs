@@ -195,6 +195,32 @@ macro_rules! kernel_traits {
     };
 }
 
+/// The items of `ChunkHash` every kernel fills the same way: its constants,
+/// a zeroed chunk buffer of C = `CHUNK` bytes, construction with the
+/// detected backend, the chunk size.
+macro_rules! chunk_hash_frame {
+    (lanes = $lanes:expr, bits = $bits:literal, family = $family:ident, engine = $engine:ty) => {
+        const CHUNK_BYTES: usize = CHUNK;
+        const LANES: usize = $lanes;
+        const LANE_BITS: u32 = $bits;
+        const FAMILY: u16 = family::$family;
+        type Chunk = ChunkBuf;
+
+        fn zero_chunk() -> Self::Chunk {
+            ChunkBuf::zeroed(CHUNK)
+        }
+
+        /// C = `CHUNK`, the detected backend.
+        fn from_key_stream(ks: &mut KeyStream) -> Result<Self, Error> {
+            Self::from_key_stream_with(ks, CHUNK, <$engine>::detect())
+        }
+
+        fn chunk_bytes(&self) -> usize {
+            self.chunk
+        }
+    };
+}
+
 // After the macros above, which the kernel files use.
 mod mmh32;
 mod mmh64;

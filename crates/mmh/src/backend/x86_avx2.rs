@@ -151,49 +151,6 @@ macro_rules! kernels {
                 }
             )+
         }
-
-        impl crate::kernels::Kernels32 for Avx2 {
-        /// The MMH32 sums of N ≤ 8 windows with AVX2.
-        #[inline]
-        fn mmh32_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u64; N] {
-            let f: unsafe fn(&[u32], &[u8]) -> [u64; 8] = match N {
-                $($n => $mmh,)+
-                _ => return crate::backend::soft::mmh32_sums::<N>(key, msg),
-            };
-            // SAFETY: `self` exists only if run-time detection found every
-            // feature of the `Avx2` set, the list `avx2_fn!` compiled
-            // these functions with.
-            let out = unsafe { f(key, msg) };
-            core::array::from_fn(|t| out[t])
-        }
-
-        /// The NH sums of N ≤ 8 windows with AVX2.
-        #[inline]
-        fn nh_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u64; N] {
-            let f: unsafe fn(&[u32], &[u8]) -> [u64; 8] = match N {
-                $($n => $nh,)+
-                _ => return crate::backend::soft::nh_sums::<N>(key, msg),
-            };
-            // SAFETY: as in `mmh32_sums`.
-            let out = unsafe { f(key, msg) };
-            core::array::from_fn(|t| out[t])
-        }
-
-        /// RFC 4418's NH sums of N ≤ 4 windows with AVX2.
-        #[inline]
-        fn nh_umac_sums<const N: usize>(self, even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; N] {
-            let f: unsafe fn(&[u32], &[u32], &[u8]) -> [u64; 4] = match N {
-                1 => nh_umac_1,
-                2 => nh_umac_2,
-                3 => nh_umac_3,
-                4 => nh_umac_4,
-                _ => return crate::backend::soft::nh_umac_sums::<N>(even, odd, msg),
-            };
-            // SAFETY: as in `mmh32_sums`.
-            let out = unsafe { f(even, odd, msg) };
-            core::array::from_fn(|t| out[t])
-        }
-        }
     };
 }
 
@@ -319,3 +276,5 @@ kernels! {
     mmh32_7, nh_7 = 7;
     mmh32_8, nh_8 = 8;
 }
+
+table_kernels32!(Avx2);

@@ -234,70 +234,6 @@ macro_rules! kernels {
                 }
             )+
         }
-
-        impl crate::kernels::Kernels32 for Avx512 {
-        /// The MMH32 sums of N ≤ 8 windows with AVX-512.
-        #[inline]
-        fn mmh32_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u64; N] {
-            let f: unsafe fn(&[u32], &[u8]) -> [u64; 8] = match N {
-                $($n => $mmh,)+
-                _ => return crate::backend::soft::mmh32_sums::<N>(key, msg),
-            };
-            // SAFETY: `self` exists only if run-time detection found every
-            // feature of the `Avx512` set, the list `avx512_fn!` compiled
-            // these functions with.
-            let out = unsafe { f(key, msg) };
-            core::array::from_fn(|t| out[t])
-        }
-
-        /// The NH sums of N ≤ 8 windows with AVX-512.
-        #[inline]
-        fn nh_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u64; N] {
-            let f: unsafe fn(&[u32], &[u8]) -> [u64; 8] = match N {
-                $($n => $nh,)+
-                _ => return crate::backend::soft::nh_sums::<N>(key, msg),
-            };
-            // SAFETY: as in `mmh32_sums`.
-            let out = unsafe { f(key, msg) };
-            core::array::from_fn(|t| out[t])
-        }
-
-        /// RFC 4418's NH sums of N ≤ 4 windows with AVX-512: groups of four
-        /// blocks in 512-bit vectors, the last 0..3 blocks (and messages of
-        /// fewer than four) by the AVX2 kernel, which the `Avx512` feature
-        /// set includes — no masks, no 512-bit reduction for short input.
-        #[inline]
-        fn nh_umac_sums<const N: usize>(self, even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; N] {
-            use crate::backend::x86_avx2 as avx2;
-            let (f, tail): (unsafe fn(&[u32], &[u32], &[u8]) -> [u64; 4], unsafe fn(&[u32], &[u32], &[u8]) -> [u64; 4]) = match N {
-                1 => (nh_umac_1, avx2::nh_umac_1),
-                2 => (nh_umac_2, avx2::nh_umac_2),
-                3 => (nh_umac_3, avx2::nh_umac_3),
-                4 => (nh_umac_4, avx2::nh_umac_4),
-                _ => return crate::backend::soft::nh_umac_sums::<N>(even, odd, msg),
-            };
-            let blocks = soft::umac_blocks(N, even.len(), odd.len(), msg.len());
-            let groups = blocks / 4 * 4;
-            let mut out = [0u64; 4];
-            if groups > 0 {
-                // SAFETY: as in `mmh32_sums`.
-                out = unsafe { f(even, odd, msg) };
-            }
-            if groups < blocks {
-                // The same sums from block `groups` on: the key runs start
-                // 4·groups words later.
-                let (e, o, m) = (&even[4 * groups..], &odd[4 * groups..], &msg[32 * groups..]);
-                // SAFETY: the `Avx512` feature set includes every feature of
-                // `Avx2` (`avx2`), the list `avx2_fn!` compiled the AVX2
-                // kernels with, and `self` proves it was detected.
-                let t = unsafe { tail(e, o, m) };
-                for (o, t) in out.iter_mut().zip(t) {
-                    *o = o.wrapping_add(t);
-                }
-            }
-            core::array::from_fn(|t| out[t])
-        }
-        }
     };
 }
 
@@ -421,3 +357,8 @@ kernels! {
     mmh32_7, nh_7 = 7;
     mmh32_8, nh_8 = 8;
 }
+
+// RFC 4418's NH: the last 0..3 blocks by the AVX2 kernels, which the
+// `Avx512` set (avx2 among its features) can run — no masks, no 512-bit
+// reduction for short input.
+table_kernels32!(Avx512, umac_tail = crate::backend::x86_avx2);

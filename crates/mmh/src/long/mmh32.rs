@@ -72,20 +72,7 @@ impl<const N: usize, const CHUNK: usize> Mmh32Kernel<N, CHUNK> {
 kernel_traits!(Mmh32Kernel [const N: usize, const CHUNK: usize] [N, CHUNK] key);
 
 impl<const N: usize, const CHUNK: usize> ChunkHash for Mmh32Kernel<N, CHUNK> {
-    const CHUNK_BYTES: usize = CHUNK;
-    const LANES: usize = N;
-    const LANE_BITS: u32 = 32;
-    const FAMILY: u16 = family::MMH32;
-    type Chunk = ChunkBuf;
-
-    fn zero_chunk() -> Self::Chunk {
-        ChunkBuf::zeroed(CHUNK)
-    }
-
-    /// C = `CHUNK`, the detected backend.
-    fn from_key_stream(ks: &mut KeyStream) -> Result<Self, Error> {
-        Self::from_key_stream_with(ks, CHUNK, Engine32::detect())
-    }
+    chunk_hash_frame!(lanes = N, bits = 32, family = MMH32, engine = Engine32);
 
     #[inline]
     fn hash_chunk(&self, chunk: &[u8], out: &mut [u64; MAX_LANES]) {
@@ -120,9 +107,5 @@ impl<const N: usize, const CHUNK: usize> ChunkHash for Mmh32Kernel<N, CHUNK> {
         for (o, s) in out.iter_mut().zip(sums) {
             *o = u64::from(p32::reduce_to_u32(s));
         }
-    }
-
-    fn chunk_bytes(&self) -> usize {
-        self.chunk
     }
 }

@@ -64,20 +64,7 @@ impl<const CHUNK: usize> Mmh64Kernel<CHUNK> {
 kernel_traits!(Mmh64Kernel [const CHUNK: usize] [CHUNK] key);
 
 impl<const CHUNK: usize> ChunkHash for Mmh64Kernel<CHUNK> {
-    const CHUNK_BYTES: usize = CHUNK;
-    const LANES: usize = 1;
-    const LANE_BITS: u32 = 64;
-    const FAMILY: u16 = family::MMH64;
-    type Chunk = ChunkBuf;
-
-    fn zero_chunk() -> Self::Chunk {
-        ChunkBuf::zeroed(CHUNK)
-    }
-
-    /// C = `CHUNK`, the detected backend.
-    fn from_key_stream(ks: &mut KeyStream) -> Result<Self, Error> {
-        Self::from_key_stream_with(ks, CHUNK, Engine64::detect())
-    }
+    chunk_hash_frame!(lanes = 1, bits = 64, family = MMH64, engine = Engine64);
 
     #[inline]
     fn hash_chunk(&self, chunk: &[u8], out: &mut [u64; MAX_LANES]) {
@@ -104,9 +91,5 @@ impl<const CHUNK: usize> ChunkHash for Mmh64Kernel<CHUNK> {
             s = s.wrapping_add(u128::from(u64::from_le_bytes(w)) * u128::from(x));
         }
         out[0] = p64::reduce(s) as u64;
-    }
-
-    fn chunk_bytes(&self) -> usize {
-        self.chunk
     }
 }

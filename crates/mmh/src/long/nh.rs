@@ -73,20 +73,7 @@ impl<const N: usize, const CHUNK: usize> NhKernel<N, CHUNK> {
 kernel_traits!(NhKernel [const N: usize, const CHUNK: usize] [N, CHUNK] key pad);
 
 impl<const N: usize, const CHUNK: usize> ChunkHash for NhKernel<N, CHUNK> {
-    const CHUNK_BYTES: usize = CHUNK;
-    const LANES: usize = N;
-    const LANE_BITS: u32 = 64;
-    const FAMILY: u16 = family::NH;
-    type Chunk = ChunkBuf;
-
-    fn zero_chunk() -> Self::Chunk {
-        ChunkBuf::zeroed(CHUNK)
-    }
-
-    /// C = `CHUNK`, the detected backend.
-    fn from_key_stream(ks: &mut KeyStream) -> Result<Self, Error> {
-        Self::from_key_stream_with(ks, CHUNK, Engine32::detect())
-    }
+    chunk_hash_frame!(lanes = N, bits = 64, family = NH, engine = Engine32);
 
     #[inline]
     fn hash_chunk(&self, chunk: &[u8], out: &mut [u64; MAX_LANES]) {
@@ -111,9 +98,5 @@ impl<const N: usize, const CHUNK: usize> ChunkHash for NhKernel<N, CHUNK> {
             tail,
         );
         out[..N].copy_from_slice(&sums);
-    }
-
-    fn chunk_bytes(&self) -> usize {
-        self.chunk
     }
 }

@@ -68,20 +68,7 @@ impl<const CHUNK: usize> Nmh32Kernel<CHUNK> {
 kernel_traits!(Nmh32Kernel [const CHUNK: usize] [CHUNK] key pad);
 
 impl<const CHUNK: usize> ChunkHash for Nmh32Kernel<CHUNK> {
-    const CHUNK_BYTES: usize = CHUNK;
-    const LANES: usize = 1;
-    const LANE_BITS: u32 = 32;
-    const FAMILY: u16 = family::NMH32;
-    type Chunk = ChunkBuf;
-
-    fn zero_chunk() -> Self::Chunk {
-        ChunkBuf::zeroed(CHUNK)
-    }
-
-    /// C = `CHUNK`, the detected backend.
-    fn from_key_stream(ks: &mut KeyStream) -> Result<Self, Error> {
-        Self::from_key_stream_with(ks, CHUNK, Engine32::detect())
-    }
+    chunk_hash_frame!(lanes = 1, bits = 32, family = NMH32, engine = Engine32);
 
     #[inline]
     fn hash_chunk(&self, chunk: &[u8], out: &mut [u64; MAX_LANES]) {
@@ -106,9 +93,5 @@ impl<const CHUNK: usize> ChunkHash for Nmh32Kernel<CHUNK> {
             tail,
         );
         out[0] = u64::from(p32::reduce_to_u32(s));
-    }
-
-    fn chunk_bytes(&self) -> usize {
-        self.chunk
     }
 }
