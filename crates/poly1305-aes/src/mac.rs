@@ -6,6 +6,7 @@
 
 use core::fmt;
 
+use uhash_core::wiped::Wiped;
 use universal_hash::common::{InvalidKey, KeySizeUser, TryKeyInit};
 use universal_hash::consts::U32;
 use zeroize::Zeroize;
@@ -38,7 +39,12 @@ pub type MacTag = uhash_core::Tag<16>;
 /// Powers of r used by the SIMD backends are computed per message and not
 /// kept between messages (key agility: a new key costs nothing extra).
 #[derive(Clone)]
-pub struct Poly1305With<C: PadCipher> {
+pub struct Poly1305With<C: PadCipher>(Wiped<Parts<C>>);
+
+/// The key of a [`Poly1305With`], in storage that is zeroed byte by byte on
+/// drop (its padding may hold key copies from construction).
+#[derive(Clone)]
+struct Parts<C> {
     cipher: C,
     r: [u64; 2],
     engine: Engine,
@@ -60,11 +66,11 @@ impl<C: PadCipher> Poly1305With<C> {
         let r = r_limbs_checked(r).ok_or(Error::InvalidKey {
             reason: UNCLAMPED_R,
         })?;
-        Ok(Self {
+        Ok(Self(Wiped::new(Parts {
             cipher,
             r,
             engine: Engine::detect(),
-        })
+        })))
     }
 
     /// The same key on a forced backend.
@@ -73,7 +79,7 @@ impl<C: PadCipher> Poly1305With<C> {
     /// [`Error::UnsupportedBackend`] if this crate has no such backend or
     /// the CPU cannot run it.
     pub fn with_backend(mut self, backend: Backend) -> Result<Self, Error> {
-        self.engine = Engine::new(backend)?;
+        self.0.engine = Engine::new(backend)?;
         Ok(self)
     }
 
@@ -81,14 +87,14 @@ impl<C: PadCipher> Poly1305With<C> {
     /// [`Backend::Asm`]).
     #[must_use]
     pub fn backend(&self) -> Backend {
-        self.engine.backend()
+        self.0.engine.backend()
     }
 
     /// F_k(n) as a little-endian integer.
     #[inline]
     pub(crate) fn pad(&self, nonce: &Nonce) -> u128 {
         let mut b = *nonce.as_bytes();
-        self.cipher.encrypt_pad(&mut b);
+        self.0.cipher.encrypt_pad(&mut b);
         let s = u128::from_le_bytes(b);
         b.zeroize();
         s
@@ -98,7 +104,7 @@ impl<C: PadCipher> Poly1305With<C> {
     #[inline]
     #[must_use]
     pub fn authenticate(&self, nonce: &Nonce, msg: &[u8]) -> MacTag {
-        let mut st = State::new(self.r, self.engine);
+        let mut st = State::new(self.0.r, self.0.engine);
         st.message(msg);
         MacTag::from_bytes(st.finish(self.pad(nonce)))
     }
@@ -121,7 +127,7 @@ impl<C: PadCipher> Poly1305With<C> {
     /// [`Self::start`] with powers of r already computed.
     pub(crate) fn start_with(&self, powers: Option<&Powers>) -> Poly1305WithState<'_, C> {
         Poly1305WithState {
-            state: State::with_powers(self.r, self.engine, powers),
+            state: State::with_powers(self.0.r, self.0.engine, powers),
             mac: self,
             buf: [0; 16],
             buf_len: 0,
@@ -131,7 +137,7 @@ impl<C: PadCipher> Poly1305With<C> {
 
     /// The clamped r and the engine, for a long-term key's powers.
     pub(crate) fn key(&self) -> (&[u64; 2], Engine) {
-        (&self.r, self.engine)
+        (&self.0.r, self.0.engine)
     }
 }
 
@@ -164,12 +170,6 @@ impl<C: PadCipher> fmt::Debug for Poly1305With<C> {
         f.debug_struct("Poly1305With")
             .field("backend", &self.backend())
             .finish_non_exhaustive()
-    }
-}
-
-impl<C: PadCipher> Drop for Poly1305With<C> {
-    fn drop(&mut self) {
-        self.r.zeroize();
     }
 }
 

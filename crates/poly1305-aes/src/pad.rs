@@ -5,6 +5,7 @@
 use core::fmt;
 
 use cipher::{BlockCipherEncrypt, BlockSizeUser, KeyInit as CipherKeyInit};
+use uhash_core::wiped::Wiped;
 use universal_hash::consts::U16;
 
 /// A 16-byte-block cipher used for the pad F_k(n) (paper §2: AES-128; any
@@ -29,9 +30,11 @@ impl<C: BlockCipherEncrypt + BlockSizeUser<BlockSize = U16>> PadCipher for C {
 
 /// AES-128 (FIPS 197) for the pad: AES-NI round keys when the CPU has
 /// AES-NI (about 40 cycles per block here), else the `aes` crate. Both
-/// wipe their round keys on drop.
+/// wipe their round keys on drop, and every byte of the enum that holds
+/// them is zeroed after (its padding and the tail of the smaller variant
+/// may hold copies of the key from construction).
 #[derive(Clone)]
-pub struct Aes128Pad(AesImpl);
+pub struct Aes128Pad(Wiped<AesImpl>);
 
 #[derive(Clone)]
 enum AesImpl {
@@ -46,16 +49,16 @@ impl Aes128Pad {
     pub fn new(k: &[u8; 16]) -> Self {
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
         if let Some(ni) = uhash_core::aesni::Aes128Ni::new(k) {
-            return Self(AesImpl::Ni(ni));
+            return Self(Wiped::new(AesImpl::Ni(ni)));
         }
-        Self(AesImpl::Soft(aes::Aes128::new(&(*k).into())))
+        Self(Wiped::new(AesImpl::Soft(aes::Aes128::new(&(*k).into()))))
     }
 }
 
 impl PadCipher for Aes128Pad {
     #[inline]
     fn encrypt_pad(&self, block: &mut [u8; 16]) {
-        match &self.0 {
+        match &*self.0 {
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             AesImpl::Ni(ni) => ni.encrypt_block(block),
             AesImpl::Soft(c) => c.encrypt_pad(block),

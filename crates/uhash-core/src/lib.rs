@@ -62,6 +62,7 @@ pub mod strong;
 pub mod tag;
 pub mod toeplitz;
 pub mod wide;
+pub mod wiped;
 
 pub use backend::Backend;
 pub use crypto_common;
