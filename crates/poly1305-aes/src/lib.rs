@@ -12,6 +12,7 @@
 //! | [`batch`] | key agility: many (key, nonce, message) triples at once, eight keys per AVX-512 IFMA vector |
 //! | [`nonce`] | the nonce type and the sequences that hand nonces out ([`NonceCounter`], `PersistentNonces` with feature `std`) |
 //! | [`Engine`], [`Backend`] | backend selection: detect, force, ask |
+//! | `parallel` (feature `rayon`) | one message on several threads: `Poly1305With::authenticate_parallel`, `Poly1305::mac_parallel`, bit for bit the one-thread tag |
 //!
 //! # Two tag types
 //! [`Tag`] is RustCrypto's `poly1305::Tag`, the `UniversalHash` output
@@ -128,6 +129,8 @@ mod kernels;
 mod mac;
 pub mod nonce;
 mod pad;
+#[cfg(feature = "rayon")]
+pub mod parallel;
 mod poly1305;
 mod state;
 mod with_powers;

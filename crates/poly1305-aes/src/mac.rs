@@ -111,6 +111,31 @@ impl<C: PadCipher> Poly1305With<C> {
         ct_check(&self.authenticate(nonce, msg), tag)
     }
 
+    /// [`Self::authenticate`] on the threads of the current rayon pool
+    /// (feature `rayon`): the message's whole blocks are split into
+    /// segments of at least [`crate::parallel::MIN_SEGMENT_BYTES`], each
+    /// hashed from h = 0 by this key's backend, and joined with powers of r
+    /// (see [`crate::parallel`]). The same tag, bit for bit; a message
+    /// shorter than two segments, or a pool of one thread, takes the
+    /// one-thread path.
+    #[cfg(feature = "rayon")]
+    #[must_use]
+    pub fn authenticate_parallel(&self, nonce: &Nonce, msg: &[u8]) -> MacTag {
+        let mut st = State::new(self.r, self.engine);
+        st.message_parallel(msg);
+        MacTag::from_bytes(st.finish(self.pad(nonce)))
+    }
+
+    /// [`Self::verify`] with [`Self::authenticate_parallel`] (feature
+    /// `rayon`).
+    ///
+    /// # Errors
+    /// [`Error::TagMismatch`] if `tag` does not authenticate `msg`.
+    #[cfg(feature = "rayon")]
+    pub fn verify_parallel(&self, nonce: &Nonce, msg: &[u8], tag: &MacTag) -> Result<(), Error> {
+        ct_check(&self.authenticate_parallel(nonce, msg), tag)
+    }
+
     /// An incremental computation: feed the message with
     /// [`Poly1305WithState::update`] in pieces of any lengths.
     #[must_use]

@@ -206,6 +206,16 @@ impl State {
         self.partial(&msg[full..]);
     }
 
+    /// [`Self::message`] on the threads of the current rayon pool (the
+    /// one-thread path for a short message or a pool of one thread).
+    #[cfg(feature = "rayon")]
+    pub(crate) fn message_parallel(&mut self, msg: &[u8]) {
+        let f = &mut self.0;
+        if crate::parallel::message(f.engine, &mut f.h, &f.r, msg).is_none() {
+            self.message(msg);
+        }
+    }
+
     /// The tag with pad s.
     #[inline]
     pub(crate) fn finish(&self, s: u128) -> [u8; 16] {
