@@ -143,11 +143,13 @@ impl<C: PadCipher> Poly1305With<C> {
         self.start_with(None)
     }
 
-    /// [`Self::start`] with powers of r already computed.
-    pub(crate) fn start_with(&self, powers: Option<&Powers>) -> Poly1305WithState<'_, C> {
+    /// [`Self::start`] with a long-term key's powers of r (lent to every
+    /// call of the backend).
+    pub(crate) fn start_with<'a>(&'a self, powers: Option<&'a Powers>) -> Poly1305WithState<'a, C> {
         Poly1305WithState {
-            state: State::with_powers(self.r, self.engine, powers),
+            state: State::new(self.r, self.engine),
             mac: self,
+            powers,
             buf: [0; 16],
             buf_len: 0,
             fill: [0; STATE_FILL],
@@ -212,10 +214,11 @@ pub(crate) fn ct_check(got: &MacTag, want: &MacTag) -> Result<(), Error> {
 /// message into [`Self::update`] calls gives the tag of the whole message.
 /// With feature `std` it is an `std::io::Write`, so `std::io::copy` can
 /// feed it a file or a pipe.
-#[repr(C)] // the state first, no padding: see `State`
+#[repr(C)] // no padding: see `State`
 pub struct Poly1305WithState<'a, C: PadCipher> {
     state: State,
     mac: &'a Poly1305With<C>,
+    powers: Option<&'a Powers>,
     buf: [u8; 16],
     buf_len: usize,
     fill: [u8; STATE_FILL],
@@ -223,7 +226,7 @@ pub struct Poly1305WithState<'a, C: PadCipher> {
 
 /// The zero bytes that round [`Poly1305WithState`] up to its alignment.
 const STATE_FILL: usize = fill(
-    size_of::<State>() + size_of::<&()>() + 16 + size_of::<usize>(),
+    size_of::<State>() + 2 * size_of::<&()>() + 16 + size_of::<usize>(),
     align_of::<State>(),
     align_of::<usize>(),
 );
@@ -231,7 +234,7 @@ const STATE_FILL: usize = fill(
 // No padding (stale stack bytes would travel along with the state).
 const _: () = assert!(
     size_of::<Poly1305WithState<'static, Aes128Pad>>()
-        == size_of::<State>() + size_of::<&()>() + 16 + size_of::<usize>() + STATE_FILL
+        == size_of::<State>() + 2 * size_of::<&()>() + 16 + size_of::<usize>() + STATE_FILL
 );
 
 impl<C: PadCipher> Poly1305WithState<'_, C> {
@@ -246,11 +249,11 @@ impl<C: PadCipher> Poly1305WithState<'_, C> {
                 return;
             }
             let b = self.buf;
-            self.state.blocks(&b);
+            self.state.absorb(self.powers, &b);
             self.buf_len = 0;
         }
         let full = data.len() & !15;
-        self.state.blocks(&data[..full]);
+        self.state.absorb(self.powers, &data[..full]);
         let rest = &data[full..];
         self.buf[..rest.len()].copy_from_slice(rest);
         self.buf_len = rest.len();

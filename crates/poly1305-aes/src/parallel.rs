@@ -20,7 +20,7 @@ use std::vec::Vec;
 use uhash_core::p130::{Fe130, Multiplier};
 use zeroize::Zeroize;
 
-use crate::kernels::{Engine, Kernels, with_empty_cache};
+use crate::kernels::{Engine, Kernels};
 use crate::state::partial;
 
 /// Bytes of message per segment below which a thread is not worth its
@@ -112,7 +112,7 @@ pub(crate) fn message_segmented(
         .par_chunks(16 * per.max(1))
         .map(|seg| {
             let mut hj = [0u64; 3];
-            with_empty_cache(|cache| engine.absorb(&mut hj, r, cache, seg, true));
+            engine.absorb(&mut hj, r, None, seg);
             (hj, seg.len() / 16)
         })
         .collect();
@@ -145,7 +145,7 @@ mod tests {
     fn one_thread(e: Engine, r: &[u64; 2], h0: [u64; 3], msg: &[u8]) -> [u8; 16] {
         let mut h = h0;
         let full = msg.len() & !15;
-        with_empty_cache(|c| e.absorb(&mut h, r, c, &msg[..full], true));
+        e.absorb(&mut h, r, None, &msg[..full]);
         partial(e, &mut h, r, &msg[full..]);
         finish(&h, 0x1234)
     }
@@ -219,7 +219,7 @@ mod tests {
                 .chunks(16 * per)
                 .map(|seg| {
                     let mut hj = [0u64; 3];
-                    with_empty_cache(|c| e.absorb(&mut hj, &r, c, seg, true));
+                    e.absorb(&mut hj, &r, None, seg);
                     (hj, seg.len() / 16)
                 })
                 .collect();

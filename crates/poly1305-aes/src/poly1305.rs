@@ -88,6 +88,7 @@ impl Poly1305 {
 
     /// The tag of `data` (any length: a final partial chunk is padded with
     /// 0x01 and zeros, RFC 8439), after the blocks already absorbed.
+    #[inline]
     #[must_use]
     pub fn compute_unpadded(mut self, data: &[u8]) -> Tag {
         self.state.message(data);

@@ -4,7 +4,7 @@
 
 use zeroize::Zeroize;
 
-use crate::kernels::{Engine, Kernels, PowerCache, Powers, PowersAlign};
+use crate::kernels::{Engine, Kernels, Powers};
 
 /// (h mod p + s) mod 2^128, little-endian; h < 2^130 + 2^128.
 #[inline]
@@ -71,64 +71,30 @@ pub(crate) const fn fill(n: usize, align_a: usize, align_b: usize) -> usize {
     (align - n % align) % align
 }
 
-/// The per-message state: accumulator, clamped r, the backend, and the
-/// powers of r the backend keeps for this message (zeros and `ready =
-/// false` until computed: not an `Option`, whose uninitialised payload
-/// would carry stack bytes along when the state is moved; a key window was
-/// found that way by `tests/wipe.rs`). Wiped on drop.
+/// The per-message state: accumulator, clamped r and the backend (a few
+/// words: the SIMD backends compute the powers of r they need per call, so
+/// a state is cheap to build, to copy and to wipe). Wiped on drop.
 pub(crate) struct State(Fields);
 
 /// The bytes of a [`State`]: plain data, `Copy`, so that a state is built
-/// from one constant and cloned with one copy (assembled field by field in a
-/// temporary and then moved, as the compiler did for a struct literal and
-/// for the derived `Clone`, a state cost 5 to 25 ns more per tag on an
-/// AVX-512 Xeon: the move reads the temporary's fresh stores in other
-/// pieces than they were written, and the CPU cannot forward them). Only
-/// this module copies it. Measured with `tests/timing.rs` and
-/// `cargo run -p uhash-bench --release --bin summary -- --quick --filter
-/// poly1305`; the old layout's small-message times varied by up to 40 %
-/// between runs of one binary for the same reason.
-///
-/// Layout (`repr(C)`): the tables first, aligned by [`PowersAlign`] (see
-/// there: the x86-64 states are zero-filled and then moved, and the fill and
-/// the copy must work in the same aligned pieces), and no padding at all —
-/// the `fill` bytes are zeros that take its place, so that no stale stack
-/// bytes travel along when the state is moved (`tests/wipe.rs` found key
-/// windows in 63 padding bytes of an earlier layout).
+/// from one constant and cloned with one copy. Layout (`repr(C)`): no
+/// padding at all — the `fill` bytes are zeros that take its place, so
+/// that no stale stack bytes travel along when the state is moved
+/// (`tests/wipe.rs` found key windows in the padding of an earlier layout).
 #[derive(Clone, Copy)]
 #[repr(C)]
 struct Fields {
-    align: PowersAlign,
-    powers: Powers,
     r: [u64; 2],
     h: [u64; 3],
     engine: Engine,
-    ready: bool,
     fill: [u8; STATE_FILL],
 }
 
 /// The zero bytes that round [`State`] up to its alignment.
-const STATE_FILL: usize = fill(
-    size_of::<Powers>() + 16 + 24 + size_of::<Engine>() + 1,
-    align_of::<PowersAlign>(),
-    align_of::<u64>(),
-);
+const STATE_FILL: usize = fill(16 + 24 + size_of::<Engine>(), align_of::<u64>(), 1);
 
 // No padding in a state: every byte is a field.
-const _: () = assert!(
-    size_of::<State>() == size_of::<Powers>() + 16 + 24 + size_of::<Engine>() + 1 + STATE_FILL
-);
-
-/// A state before its key and backend are set.
-const EMPTY: Fields = Fields {
-    align: PowersAlign,
-    powers: Powers::ZERO,
-    r: [0; 2],
-    h: [0; 3],
-    engine: Engine::Soft(uhash_core::backend::Soft),
-    ready: false,
-    fill: [0; STATE_FILL],
-};
+const _: () = assert!(size_of::<State>() == 16 + 24 + size_of::<Engine>() + STATE_FILL);
 
 impl Clone for State {
     #[inline]
@@ -140,26 +106,12 @@ impl Clone for State {
 impl State {
     #[inline]
     pub(crate) fn new(r: [u64; 2], engine: Engine) -> Self {
-        let mut st = Self(EMPTY);
-        st.0.r = r;
-        // Zero already, but stored again, word by word: the kernels that
-        // are not inlined read h first, and reading it straight from the
-        // copy of `EMPTY` (wide stores) stalled them, 4 to 11 ns per tag
-        // (soft32, float, the assembly) on an AVX-512 Xeon.
-        st.0.h = [0; 3];
-        st.0.engine = engine;
-        st
-    }
-
-    /// A state that starts with powers computed for its key (a copy).
-    #[inline]
-    pub(crate) fn with_powers(r: [u64; 2], engine: Engine, powers: Option<&Powers>) -> Self {
-        let mut st = Self::new(r, engine);
-        if let Some(p) = powers {
-            st.0.powers = *p;
-            st.0.ready = true;
-        }
-        st
+        Self(Fields {
+            r,
+            h: [0; 3],
+            engine,
+            fill: [0; STATE_FILL],
+        })
     }
 
     /// The backend.
@@ -168,26 +120,19 @@ impl State {
         self.0.engine
     }
 
-    /// The backend's [`Kernels::absorb`] on this state (its powers of r
-    /// lent to it).
+    /// The backend's [`Kernels::absorb`] on this state, with a long-term
+    /// key's powers if any.
     #[inline]
-    fn absorb(&mut self, data: &[u8], last: bool) {
-        let Fields {
-            powers,
-            r,
-            h,
-            engine,
-            ready,
-            ..
-        } = &mut self.0;
-        engine.absorb(h, r, PowerCache { powers, ready }, data, last);
+    pub(crate) fn absorb(&mut self, powers: Option<&Powers>, data: &[u8]) {
+        let f = &mut self.0;
+        f.engine.absorb(&mut f.h, &f.r, powers, data);
     }
 
     /// Absorbs whole blocks (`data.len()` a multiple of 16; a shorter tail
     /// is ignored) with the 2^128 bit set.
     #[inline]
     pub(crate) fn blocks(&mut self, data: &[u8]) {
-        self.absorb(&data[..data.len() & !15], false);
+        self.absorb(None, &data[..data.len() & !15]);
     }
 
     /// Absorbs a final chunk of 1..=15 bytes (padded with 0x01 and zeros,
@@ -198,11 +143,15 @@ impl State {
         partial(f.engine, &mut f.h, &f.r, tail);
     }
 
-    /// A whole message: its blocks, then its padded tail.
-    #[inline]
+    /// A whole message: its blocks, then its padded tail. Not inlined: the
+    /// callers that are (`compute_unpadded`, `authenticate`) keep only the
+    /// final (h mod p + s) mod 2^128, so that the tag is computed in
+    /// registers where the caller uses it (returned through memory, written
+    /// in two 8-byte halves and read back in one 16-byte load, it stalled
+    /// the caller on store forwarding: some 12 cycles per tag).
     pub(crate) fn message(&mut self, msg: &[u8]) {
         let full = msg.len() & !15;
-        self.absorb(&msg[..full], true);
+        self.absorb(None, &msg[..full]);
         self.partial(&msg[full..]);
     }
 
@@ -228,10 +177,5 @@ impl Drop for State {
         let f = &mut self.0;
         f.h.zeroize();
         f.r.zeroize();
-        // Zeros until computed: only computed powers need the (volatile)
-        // wipe; the flag is not secret.
-        if f.ready {
-            f.powers.zeroize();
-        }
     }
 }

@@ -40,8 +40,9 @@ fn poly1305_one_time_key() {
             p.update(&[[0x11u8; 16].into(); 3]);
             p
         });
-        // Long enough that a backend keeping powers of r computes them.
-        assert_key_holder("Poly1305 (powers in the state)", &[r, s], || {
+        // Long enough for the SIMD path (its powers of r are computed per
+        // call and must not be left behind).
+        assert_key_holder("Poly1305 (SIMD path)", &[r, s], || {
             let mut p = Poly1305::new_with_backend(&k, backend).unwrap();
             p.update(&[[0x11u8; 16].into(); 40]);
             p
@@ -74,7 +75,7 @@ fn poly1305_aes_and_its_forms() {
             st.update(&[0x22; 7]);
             st
         });
-        // The streaming state of a long-term key: a copy of its powers.
+        // The streaming state of a long-term key: its powers lent.
         let with_powers = Poly1305AesWithPowers::new(make());
         assert_key_holder("Poly1305AesWithPowers state", &[r], || {
             let mut st = with_powers.start();

@@ -22,8 +22,8 @@ use uhash_asm::poly1305::aarch64::{poly1305_blocks_a64, poly1305_neon_steps};
 use uhash_asm::{Aarch64Asm, NeonAsm};
 
 use super::limbs26::{from26, to26};
-use super::radix26::{self, RADIX26_MIN_BYTES, powers26};
-use crate::kernels::{Kernels, PowerCache};
+use super::radix26::{RADIX26_MIN_BYTES, powers26};
+use crate::kernels::Kernels;
 
 /// The `mul`/`umulh` kernel on the whole blocks of `data`.
 ///
@@ -66,39 +66,28 @@ impl Kernels for NeonAsm {
         unsafe { a64_blocks(h, r, data, hibit) }
     }
 
-    #[inline]
-    fn absorb(
-        self,
-        h: &mut [u64; 3],
-        r: &[u64; 2],
-        cache: PowerCache<'_>,
-        data: &[u8],
-        last: bool,
-    ) {
-        let _ = (cache, last);
-        radix26::absorb(self, h, r, data, |h, r, data| {
-            let steps = data.len() / 32;
-            let pw = powers26::<2>(r);
-            let h26 = to26(h);
-            let mut sum = [0u64; 5];
-            // SAFETY: the `NeonAsm` witness proves the kernel was assembled
-            // and the CPU has Advanced SIMD; `sum` is 5 words, `h26` 5 limbs
-            // of an h < 2^130 + 2^128 (the last < 2^27), `pw` the 10 frozen
-            // limbs of r², r, and the kernel reads 32·steps ≤ data.len()
-            // bytes, steps ≥ RADIX26_MIN_BYTES / 32 ≥ 1.
-            unsafe {
-                poly1305_neon_steps(
-                    sum.as_mut_ptr(),
-                    h26.as_ptr(),
-                    pw.as_ptr().cast(),
-                    data.as_ptr(),
-                    steps,
-                );
-            }
-            *h = from26(sum);
-            steps * 32
-        });
-    }
+    radix26_absorb!(|h: &mut [u64; 3], r: &[u64; 2], data: &[u8]| {
+        let steps = data.len() / 32;
+        let pw = powers26::<2>(r);
+        let h26 = to26(h);
+        let mut sum = [0u64; 5];
+        // SAFETY: the `NeonAsm` witness proves the kernel was assembled
+        // and the CPU has Advanced SIMD; `sum` is 5 words, `h26` 5 limbs
+        // of an h < 2^130 + 2^128 (the last < 2^27), `pw` the 10 frozen
+        // limbs of r², r, and the kernel reads 32·steps ≤ data.len()
+        // bytes, steps ≥ RADIX26_MIN_BYTES / 32 ≥ 1.
+        unsafe {
+            poly1305_neon_steps(
+                sum.as_mut_ptr(),
+                h26.as_ptr(),
+                pw.as_ptr().cast(),
+                data.as_ptr(),
+                steps,
+            );
+        }
+        *h = from26(sum);
+        steps * 32
+    });
 }
 
 const _: () = assert!(RADIX26_MIN_BYTES >= 32);

@@ -39,15 +39,9 @@ impl zeroize::Zeroize for NoPowers {
     fn zeroize(&mut self) {}
 }
 
-/// No alignment for states without power tables
-/// (`crate::kernels::PowersAlign` there).
-#[allow(dead_code)]
-#[derive(Clone, Copy, Default)]
-pub(crate) struct NoPowersAlign;
-
 /// Absorbs `data` (a multiple of 16 bytes) into `h`; see the scalar block
 /// interface in [`crate::kernels`] for the contract.
-#[inline]
+#[inline(always)]
 pub(crate) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
     let [r0, r1] = *r;
     let s1 = r1 + (r1 >> 2);

@@ -16,13 +16,12 @@ impl HasIfma for Ifma {}
 impl HasIfma for IfmaVbmi2 {}
 
 /// r^(8−t) and r^(16−t) in lane t, limbs 0..3 (radix 2^44, carried); all
-/// zeros until computed ([`compute`]). Kept by a per-message state and by a
-/// long-term key beside a flag that says whether they are computed (a plain
-/// value, not an `Option`: the payload of a `None` is uninitialised, and
-/// moving the value copies whatever the stack held there — a key window
-/// was found that way by `tests/wipe.rs` — beyond the reach of the wipe on
-/// drop). `Copy`, so that a state's clone copies it in one piece (its
-/// owner wipes it on drop; copies are made only by the state).
+/// zeros until computed ([`compute`]). Kept by a long-term key beside a
+/// flag that says whether they are computed (a plain value, not an
+/// `Option`: the payload of a `None` is uninitialised, and moving the value
+/// copies whatever the stack held there — a key window was found that way
+/// by `tests/wipe.rs` — beyond the reach of the wipe on drop). `Copy`: its
+/// owner wipes it on drop.
 #[derive(Clone, Copy)]
 pub(crate) struct Powers {
     pub(super) p8: [[u64; 8]; 3],
@@ -43,23 +42,6 @@ impl Powers {
         p16: [[0; 8]; 3],
     };
 }
-
-/// A zero-sized field that puts a state's power tables on a 64-byte
-/// boundary. Every state is built by zeroing the tables and then usually
-/// moved (`Result::unwrap`, by-value `self`): a `memset` followed by a
-/// `memcpy` of the same bytes. Where the copy's loads straddle the fill's
-/// stores the CPU cannot forward them and stalls: one caller's stack
-/// offsets made `Poly1305::new_with_backend` + `compute_unpadded` of 16
-/// bytes 7 ns slower (27 → 34 ns) with nothing else changed, and 32-byte
-/// alignment still lost 14 ns in another (glibc moves 64 bytes at a time
-/// on AVX-512 CPUs). With the tables first in the state and the state
-/// 64-byte aligned, fill and copy work in the same aligned pieces wherever
-/// the caller keeps the value: measured on an AVX-512 Xeon, 16-byte
-/// `Poly1305` as fast as before the change and `Poly1305Aes` 35 % faster,
-/// in two callers that had differed by 7 ns.
-#[derive(Clone, Copy, Default)]
-#[repr(align(64))]
-pub(crate) struct PowersAlign;
 
 /// Computes the powers of the clamped r (two 64-bit limbs) into `out`.
 #[inline]
