@@ -5,9 +5,12 @@
 //! [`Kernels::blocks`] absorbs `data` (its whole 16-byte blocks; a shorter
 //! tail is ignored) as blocks mᵢ, for each h ← (h + mᵢ + hibit·2^128)·r
 //! mod p with p = 2^130 − 5, partially reduced. `h` is h₀ + 2^64·h₁ +
-//! 2^128·h₂ (little-endian 64-bit limbs) and satisfies h < 2^130 + 2^128
-//! (h₂ ≤ 5) on entry and exit — any representative, not necessarily below
-//! p. `r` is the clamped r as two little-endian 64-bit limbs. The caller
+//! 2^128·h₂ (little-endian 64-bit limbs), any representative, not
+//! necessarily below p: every kernel accepts h₂ ≤ 5 on entry (h < 6·2^128
+//! < 2p) and, once it has absorbed a block, returns h₂ ≤ 4, i.e. h <
+//! 5·2^128 = 2^130 + 2^128 (no block: h unchanged; the states start from
+//! h = 0, so h₂ ≤ 4 throughout). The tests below check the exit bound on
+//! every backend, from the largest entry values. `r` is the clamped r as two little-endian 64-bit limbs. The caller
 //! pads a final partial block itself (bytes, then 0x01, then zeros, with
 //! `hibit = false`), freezes h mod p and adds s (`crate::state`).
 //!
@@ -122,10 +125,10 @@ uhash_core::engine! {
 #[cfg(test)]
 mod tests {
     //! Every backend's kernels against the portable ones at the
-    //! representation level: every accumulator allowed on entry (h <
-    //! 2^130 + 2^128, including h₂ = 5 with all-ones low limbs), both pad
-    //! bits, unaligned data, lengths around every backend's steps and
-    //! thresholds, and the exit bound.
+    //! representation level: every accumulator allowed on entry (h₂ ≤ 5,
+    //! including h₂ = 5 with all-ones low limbs), both pad bits, unaligned
+    //! data, lengths around every backend's steps and thresholds, and the
+    //! exit bound h₂ ≤ 4.
     extern crate std;
     use super::*;
     use crate::clamp::r_limbs_clamped;
@@ -143,7 +146,8 @@ mod tests {
         soft::blocks(&mut want, &r, data, hibit);
         let mut got = h;
         e.blocks(&mut got, &r, data, hibit);
-        assert!(got[2] <= 5, "{e}: exit bound, h = {got:?}");
+        let bound = if data.len() >= 16 { 4 } else { h[2].max(4) };
+        assert!(got[2] <= bound, "{e}: exit bound, h = {got:?}");
         assert_eq!(canon(&got), canon(&want), "{e} len {}", data.len());
         if !hibit {
             return;
@@ -151,13 +155,13 @@ mod tests {
         let whole = &data[..data.len() & !15];
         let mut got = h;
         e.absorb(&mut got, &r, None, whole);
-        assert!(got[2] <= 5, "{e}: exit bound (absorb), h = {got:?}");
+        assert!(got[2] <= bound, "{e}: exit bound (absorb), h = {got:?}");
         assert_eq!(canon(&got), canon(&want), "{e} absorb len {}", data.len());
         let mut powers = Powers::ZERO;
         let kept = e.key_powers(&r, &mut powers);
         let mut got = h;
         e.absorb(&mut got, &r, kept.then_some(&powers), whole);
-        assert!(got[2] <= 5, "{e}: exit bound (keyed), h = {got:?}");
+        assert!(got[2] <= bound, "{e}: exit bound (keyed), h = {got:?}");
         assert_eq!(canon(&got), canon(&want), "{e} keyed len {}", data.len());
     }
 

@@ -10,7 +10,7 @@ use universal_hash::common::{InvalidKey, KeySizeUser, TryKeyInit};
 use universal_hash::consts::U32;
 use zeroize::Zeroize;
 
-use crate::clamp::{UNCLAMPED_R, r_limbs_checked};
+use crate::clamp::{UNCLAMPED_R, r_limbs_checked, r_limbs_clamped};
 use crate::kernels::{Engine, Powers};
 use crate::nonce::Nonce;
 use crate::pad::{Aes128Pad, PadCipher};
@@ -31,9 +31,12 @@ pub type MacTag = uhash_core::Tag<16>;
 /// Key: the cipher's key k and 16 bytes r, which must satisfy the paper's
 /// constraints (r\[3\], r\[7\], r\[11\], r\[15\] < 16; r\[4\], r\[8\], r\[12\] ≡ 0 mod 4)
 /// — an r that does not is rejected with [`Error::InvalidKey`], never
-/// clamped silently. Nonce: 16 bytes, **never reused** under one key. Tag:
-/// 16 bytes. Forgery bound: δ + 14D⌈L/16⌉/2^106 (paper §3, with δ the
-/// cipher's PRP distinguishing advantage).
+/// clamped silently ([`crate::clamp_r`] and [`Poly1305Aes::new_clamped`]
+/// put any 16 bytes into that format). Nonce: 16 bytes, **never reused**
+/// under one key. Tag: 16 bytes. Forgery bound after C authenticated
+/// messages and D attempts: δ + (1 − C/2^128)^(−(C+1)/2)·8D⌈L/16⌉/2^106,
+/// below δ + 14D⌈L/16⌉/2^106 for C ≤ 2^64 (paper §3, with δ the cipher's
+/// PRP distinguishing advantage; see the [crate docs](crate)).
 ///
 /// Powers of r used by the SIMD backends are computed per message and not
 /// kept between messages (key agility: a new key costs nothing extra).
@@ -57,14 +60,32 @@ impl<C: PadCipher> Poly1305With<C> {
     /// [`Error::InvalidKey`] if r has a bit set that the paper requires to
     /// be 0.
     pub fn from_cipher(cipher: C, r: &[u8; 16]) -> Result<Self, Error> {
-        let r = r_limbs_checked(r).ok_or(Error::InvalidKey {
-            reason: UNCLAMPED_R,
-        })?;
-        Ok(Self {
+        // One branch, on whether r is valid (which the error reveals
+        // anyway); the check itself is branch-free.
+        let (mut limbs, ok) = r_limbs_checked(r);
+        if !bool::from(ok) {
+            limbs.zeroize();
+            return Err(Error::InvalidKey {
+                reason: UNCLAMPED_R,
+            });
+        }
+        Ok(Self::with_limbs(cipher, limbs))
+    }
+
+    /// The MAC with pad cipher `cipher` and multiplier `r` put into the
+    /// paper's key format first ([`crate::clamp_r`]): never an error.
+    #[must_use]
+    pub fn from_cipher_clamped(cipher: C, r: &[u8; 16]) -> Self {
+        Self::with_limbs(cipher, r_limbs_clamped(r))
+    }
+
+    #[inline]
+    fn with_limbs(cipher: C, r: [u64; 2]) -> Self {
+        Self {
             cipher,
             r,
             engine: Engine::detect(),
-        })
+        }
     }
 
     /// The same key on a forced backend.
@@ -166,13 +187,37 @@ impl Poly1305Aes {
     /// Poly1305-AES with key k ‖ r (the paper's 32-byte layout).
     ///
     /// # Errors
-    /// [`Error::InvalidKey`] if r violates the paper's constraints.
+    /// [`Error::InvalidKey`] if r violates the paper's constraints (see
+    /// [`crate::clamp_r`] and [`Self::new_clamped`]).
     pub fn new(key: &[u8; 32]) -> Result<Self, Error> {
-        let (k, r) = key.split_at(16);
-        let k: [u8; 16] = k.try_into().unwrap_or([0; 16]);
-        let r: [u8; 16] = r.try_into().unwrap_or([0; 16]);
-        Self::from_cipher(Aes128Pad::new(&k), &r)
+        let (k, mut r) = split_key(key);
+        let mac = Self::from_cipher(Aes128Pad::new(&k), &r);
+        r.zeroize();
+        mac
     }
+
+    /// Poly1305-AES with key k ‖ r where r is first put into the paper's
+    /// key format ([`crate::clamp_r`]: the top four bits of r\[3\], r\[7\],
+    /// r\[11\], r\[15\] and the bottom two of r\[4\], r\[8\], r\[12\]
+    /// cleared), so that any 32 bytes make a key — for instance 32 uniform
+    /// random bytes, of which 128 + 106 bits are then key material. The
+    /// same MAC as [`Self::new`] for a key that is already clamped.
+    #[must_use]
+    pub fn new_clamped(key: &[u8; 32]) -> Self {
+        let (k, mut r) = split_key(key);
+        let mac = Self::from_cipher_clamped(Aes128Pad::new(&k), &r);
+        r.zeroize();
+        mac
+    }
+}
+
+/// k and r of a key k ‖ r.
+fn split_key(key: &[u8; 32]) -> ([u8; 16], [u8; 16]) {
+    let (k, r) = key.split_at(16);
+    (
+        k.try_into().unwrap_or([0; 16]),
+        r.try_into().unwrap_or([0; 16]),
+    )
 }
 
 impl KeySizeUser for Poly1305Aes {

@@ -17,9 +17,10 @@ extern crate std;
 
 use rayon::prelude::*;
 use std::vec::Vec;
-use uhash_core::p130::{Fe130, Multiplier};
+use uhash_core::p130::Multiplier;
 use zeroize::Zeroize;
 
+use crate::field::{from_fe, pow, r_fe, to_fe};
 use crate::kernels::{Engine, Kernels};
 use crate::state::partial;
 
@@ -41,39 +42,10 @@ fn segment_blocks(blocks: usize, threads: usize) -> Option<usize> {
     (threads >= 2 && segments >= 2).then(|| blocks.div_ceil(segments))
 }
 
-/// h (three 64-bit limbs, h < 2^130 + 2^128) as a field element.
-fn to_fe(h: &[u64; 3]) -> Fe130 {
-    let low = u128::from(h[0]) | u128::from(h[1]) << 64;
-    // h₂ ≤ 5: 2^128·h₂ = 2^128·(h₂ mod 4) + 2^130·⌊h₂/4⌋ ≡ … + 5·⌊h₂/4⌋,
-    // two weakly reduced terms whose sum a product carries.
-    Fe130::from_u128_with_top(low, h[2] & 3) + Fe130::from_u128(5 * u128::from(h[2] >> 2))
-}
-
-/// The canonical residue of `x` as three 64-bit limbs (h₂ ≤ 3).
-fn from_fe(x: Fe130) -> [u64; 3] {
-    let (low, top) = x.freeze();
-    [low as u64, (low >> 64) as u64, top]
-}
-
-/// x^n by square-and-multiply (n is public: a block count).
-fn pow(x: Fe130, mut n: usize) -> Fe130 {
-    let mut acc = Fe130::from_u128(1);
-    let mut base = x;
-    while n > 0 {
-        if n & 1 == 1 {
-            acc = acc.mul_fe(base);
-        }
-        base = base.mul_fe(base);
-        n >>= 1;
-    }
-    base.zeroize();
-    acc
-}
-
 /// Joins segment values in order: h ← h·r^(nⱼ) + hⱼ for each (hⱼ, nⱼ) of
 /// `parts`, from `h`.
 pub(crate) fn join(h: &mut [u64; 3], r: &[u64; 2], parts: &[([u64; 3], usize)]) {
-    let rv = Fe130::from_u128(u128::from(r[0]) | u128::from(r[1]) << 64);
+    let rv = r_fe(r);
     let mut acc = to_fe(h);
     // Powers by segment length: all but the last segment share one.
     let mut cached: Option<(usize, Multiplier)> = None;
@@ -81,7 +53,7 @@ pub(crate) fn join(h: &mut [u64; 3], r: &[u64; 2], parts: &[([u64; 3], usize)]) 
         let m = match cached {
             Some((k, m)) if k == *n => m,
             _ => {
-                let m = Multiplier::new(pow(rv, *n));
+                let m = pow(rv, *n as u64);
                 if let Some((_, mut old)) = cached.replace((*n, m)) {
                     old.zeroize();
                 }

@@ -6,19 +6,28 @@ use zeroize::Zeroize;
 
 use crate::kernels::{Engine, Kernels, Powers};
 
-/// (h mod p + s) mod 2^128, little-endian; h < 2^130 + 2^128.
+/// (h mod p + s) mod 2^128, little-endian, for h₂ ≤ 5 (h < 6·2^128 < 2p;
+/// the kernels leave h₂ ≤ 4).
+/// Every backend finishes here (the IFMA batch in its vector lanes).
+///
+/// h mod p is h or h − p: with g = h + 5, h ≥ p iff g ≥ 2^130, and then
+/// h − p = g − 2^130 < 2^130 (h < 2p). The choice is a mask from bit 130
+/// of g passed through `uhash_core::ct::barrier_u64` (as the mod 2^64 + 13
+/// fold does), so that the optimiser cannot see that it is 0 or all ones
+/// and turn the select into a branch on the secret h.
 #[inline]
 pub(crate) fn finish(h: &[u64; 3], s: u128) -> [u8; 16] {
+    use uhash_core::ct::{barrier_u64, select_u64};
     let [h0, h1, h2] = *h;
-    // g = h + 5; h ≥ p iff g ≥ 2^130, and then h − p = g − 2^130 < 2^130.
     let t0 = u128::from(h0) + 5;
     let t1 = u128::from(h1) + (t0 >> 64);
-    let g2 = h2 + (t1 >> 64) as u64;
-    let use_g = 0u128.wrapping_sub(u128::from(g2 >> 2)); // g2 ≤ 6
-    let h = u128::from(h0) | u128::from(h1) << 64;
-    let g = (t0 as u64) as u128 | ((t1 as u64) as u128) << 64;
-    let low = (h & !use_g) | (g & use_g);
-    low.wrapping_add(s).to_le_bytes()
+    let g2 = h2 + (t1 >> 64) as u64; // ≤ 6
+    let use_g = barrier_u64(0u64.wrapping_sub(g2 >> 2));
+    let lo = select_u64(use_g, t0 as u64, h0);
+    let hi = select_u64(use_g, t1 as u64, h1);
+    (u128::from(lo) | u128::from(hi) << 64)
+        .wrapping_add(s)
+        .to_le_bytes()
 }
 
 /// A final chunk of 1..=15 bytes (longer input: its first 15) read

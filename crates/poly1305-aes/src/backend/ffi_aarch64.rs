@@ -7,8 +7,8 @@
 //! | `neon-asm` | [`NeonAsm`] | `poly1305_blocks_a64` | ≥ 1 KiB: `poly1305_neon_steps` (2 lanes, radix 2^26), then the scalar kernel |
 //!
 //! The scalar kernel implements the scalar block interface of
-//! [`crate::kernels`] (h < 2^130 + 2^128 in three 64-bit limbs on entry
-//! and exit, the clamped r as two limbs) and also absorbs the padded final
+//! [`crate::kernels`] (h in three 64-bit limbs, h₂ ≤ 5 on entry and ≤ 4
+//! on exit, the clamped r as two limbs) and also absorbs the padded final
 //! block (`pad = 0`); it uses base AArch64 instructions only, so the NEON
 //! backend's witness (which also proves the kernels were assembled) covers
 //! it. The NEON loop is a drop-in for the hot loop of the NEON intrinsics
@@ -30,7 +30,7 @@ use crate::kernels::Kernels;
 /// # Safety
 /// The caller holds an [`Aarch64Asm`] or a [`NeonAsm`] witness (the kernels
 /// were assembled); `h` satisfies the scalar block interface's entry bound
-/// (h < 2^130 + 2^128) and `r` is a clamped r.
+/// (h₂ ≤ 5) and `r` is a clamped r.
 #[inline]
 unsafe fn a64_blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
     let n = data.len() / 16;
@@ -73,7 +73,7 @@ impl Kernels for NeonAsm {
         let mut sum = [0u64; 5];
         // SAFETY: the `NeonAsm` witness proves the kernel was assembled
         // and the CPU has Advanced SIMD; `sum` is 5 words, `h26` 5 limbs
-        // of an h < 2^130 + 2^128 (the last < 2^27), `pw` the 10 frozen
+        // of an h with h₂ ≤ 5 (the last < 2^27), `pw` the 10 frozen
         // limbs of r², r, and the kernel reads 32·steps ≤ data.len()
         // bytes, steps ≥ RADIX26_MIN_BYTES / 32 ≥ 1.
         unsafe {

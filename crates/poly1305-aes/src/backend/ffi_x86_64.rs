@@ -6,8 +6,8 @@
 //! | `ifma-asm` | [`IfmaAsm`] | `poly1305_blocks_mulx` | ≥ 256 B: the IFMA 8-lane code of `x86_ifma` around the group loop `poly1305_ifma_vbmi2_groups`, then the scalar kernel |
 //!
 //! The scalar kernel implements the scalar block interface of
-//! [`crate::kernels`] (h < 2^130 + 2^128 in three 64-bit limbs on entry
-//! and exit, the clamped r as two limbs) and also absorbs the padded final
+//! [`crate::kernels`] (h in three 64-bit limbs, h₂ ≤ 5 on entry and ≤ 4
+//! on exit, the clamped r as two limbs) and also absorbs the padded final
 //! block (`pad = 0`). Both backends are chosen only on request (never by
 //! `detect()`).
 //!
@@ -100,7 +100,7 @@ use crate::kernels::Kernels;
 /// # Safety
 /// The caller holds a [`MulxAsm`] or an [`IfmaAsm`] witness (the kernels
 /// were assembled and the CPU has BMI2 and ADX); `h` satisfies the scalar
-/// block interface's entry bound (h < 2^130 + 2^128) and `r` is a clamped
+/// block interface's entry bound (h₂ ≤ 5) and `r` is a clamped
 /// r.
 #[inline]
 unsafe fn mulx_blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {

@@ -181,7 +181,7 @@ pub(crate) fn to44(h: &[u64; 3]) -> [u64; 3] {
 }
 
 /// h = s₀ + 2^44s₁ + 2^88s₂ (each sᵢ < 2^52) to 64-bit limbs with
-/// h < 2^130 + 2^128.
+/// h < 2^130 + 2^89 (h₂ ≤ 4).
 #[inline(always)]
 pub(crate) fn from44(s: [u64; 3]) -> [u64; 3] {
     let [mut s0, mut s1, mut s2] = s;
