@@ -21,7 +21,9 @@ mod aarch64_neon;
 mod x86_avx2;
 #[cfg(target_arch = "x86_64")]
 mod x86_avx512;
+// `ifma_kernels!` is used by `ffi_x86_64.rs` too.
 #[cfg(target_arch = "x86_64")]
+#[macro_use]
 pub(crate) mod x86_ifma;
 
 #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))]

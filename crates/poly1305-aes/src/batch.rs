@@ -9,7 +9,9 @@
 //! the eight lanes of one vector (one r per lane, no powers); other
 //! backends run the triples one by one.
 
-use crate::clamp::{UNCLAMPED_R, r_limbs_checked, r_limbs_clamped};
+use subtle::Choice;
+
+use crate::clamp::{UNCLAMPED_R, r_is_valid, r_limbs_clamped};
 use crate::kernels::{Engine, Kernels};
 use crate::mac::MacTag;
 use crate::nonce::Nonce;
@@ -87,13 +89,15 @@ impl Batch {
     /// (checked before anything is computed: then no tag is written).
     pub fn poly1305_aes(&self, jobs: &[Job<'_>], tags: &mut [MacTag]) -> Result<(), Error> {
         check_len(jobs.len(), tags.len())?;
-        for job in jobs {
-            let r: [u8; 16] = job.key[16..].try_into().unwrap_or([0; 16]);
-            if r_limbs_checked(&r).is_none() {
-                return Err(Error::InvalidKey {
-                    reason: UNCLAMPED_R,
-                });
-            }
+        // Every r checked without a branch, one branch on the result (it
+        // reveals only that some key is invalid, as the error does).
+        let all_valid = jobs.iter().fold(Choice::from(1), |ok, job| {
+            ok & r_is_valid(&job.key[16..].try_into().unwrap_or([0xff; 16]))
+        });
+        if !bool::from(all_valid) {
+            return Err(Error::InvalidKey {
+                reason: UNCLAMPED_R,
+            });
         }
         let pad = |job: &Job<'_>| {
             let k: [u8; 16] = job.key[..16].try_into().unwrap_or([0; 16]);
@@ -103,10 +107,8 @@ impl Batch {
         };
         self.run(
             jobs.len(),
-            |i| {
-                let r: [u8; 16] = jobs[i].key[16..].try_into().unwrap_or([0; 16]);
-                r_limbs_checked(&r).unwrap_or([0; 2])
-            },
+            // valid keys: clamping leaves them as they are
+            |i| r_limbs_clamped(&jobs[i].key[16..].try_into().unwrap_or([0; 16])),
             |i| jobs[i].msg,
             |i| pad(&jobs[i]),
             |i, t| tags[i] = MacTag::from_bytes(t),

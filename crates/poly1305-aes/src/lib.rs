@@ -8,10 +8,13 @@
 //! | [`Poly1305`] | the universal hash alone, a drop-in for RustCrypto's `poly1305` 0.9 (`KeyInit` from r ‖ s, r clamped; `UniversalHash`; [`Key`], [`Block`], [`Tag`] as there) |
 //! | [`Poly1305With`] | Poly1305-AES over any 16-byte-block cipher (paper §2, "cipher replaceability"), one-shot and incremental |
 //! | [`Poly1305Aes`] | the AES-128 case: key k ‖ r, 16-byte [`Nonce`], 16-byte [`MacTag`] |
+//! | [`clamp_r`], [`Poly1305Aes::new_clamped`] | the paper's key format for r (any 16 bytes → one of the 2^106 allowed r) |
 //! | [`Poly1305WithPowers`] | opt-in: a long-term key that keeps the SIMD powers of r between messages |
+//! | [`IncrementalMac`] | incremental: after one chunk of a long message changes, the new polynomial value in O(log L) products and a tag under a [`FreshNonce`] only ([`incremental`]) |
 //! | [`batch`] | key agility: many (key, nonce, message) triples at once, eight keys per AVX-512 IFMA vector |
 //! | [`nonce`] | the nonce type and the sequences that hand nonces out ([`NonceCounter`], `PersistentNonces` with feature `std`) |
 //! | [`Engine`], [`Backend`] | backend selection: detect, force, ask |
+//! | `parallel` (feature `rayon`) | one message on several threads: `Poly1305With::authenticate_parallel`, `Poly1305::mac_parallel`, bit for bit the one-thread tag |
 //!
 //! # Two tag types
 //! [`Tag`] is RustCrypto's `poly1305::Tag`, the `UniversalHash` output
@@ -72,10 +75,20 @@
 //! **ε = 8⌈L/16⌉/2^106** for distinct messages of at most L bytes
 //! (Theorem 3.3: at most 8⌈L/16⌉ of the 2^106 allowed r give
 //! H_r(m) = H_r(m′) + g). With AES_k(n) as the pad (Theorem 5.4 of the
-//! paper's reference \[6\]), an attacker who sees C ≤ 2^64 authenticated
-//! messages and tries D forgeries succeeds with probability at most
-//! δ + 14D⌈L/16⌉/2^106, δ being its advantage in distinguishing AES_k from
-//! a uniform random permutation.
+//! paper's reference \[6\]): an attacker who sees at most C authenticated
+//! messages (each under its own nonce), attempts at most D forgeries, all
+//! messages of at most L bytes, and has probability at most δ of
+//! distinguishing AES_k from a uniform random permutation after C + D
+//! queries, has every forgery rejected with probability at least
+//!
+//! 1 − δ − (1 − C/2^128)^(−(C+1)/2) · 8D⌈L/16⌉/2^106,
+//!
+//! i.e. succeeds with probability at most δ + (1 − C/2^128)^(−(C+1)/2) ·
+//! 8D⌈L/16⌉/2^106. The factor grows with C; for **C ≤ 2^64** it is at most
+//! (1 − 2^−64)^(−(2^64+1)/2) ≈ e^(1/2) < 1.649, which gives the paper's
+//! headline δ + 1.649·8D⌈L/16⌉/2^106 < **δ + 14D⌈L/16⌉/2^106**. (At C =
+//! 2^96 the factor is already e^(2^63): the key must not authenticate that
+//! many messages.)
 //!
 //! **Nonces must never repeat under one key**: two tags under one nonce
 //! reveal the difference of two polynomial values, enough to recover r.
@@ -124,17 +137,23 @@ extern crate std;
 mod backend;
 pub mod batch;
 mod clamp;
+mod field;
+pub mod incremental;
 mod kernels;
 mod mac;
 pub mod nonce;
 mod pad;
+#[cfg(feature = "rayon")]
+pub mod parallel;
 mod poly1305;
 mod state;
 mod with_powers;
 
+pub use clamp::clamp_r;
+pub use incremental::IncrementalMac;
 pub use kernels::Engine;
 pub use mac::{MacTag, Poly1305Aes, Poly1305AesState, Poly1305With, Poly1305WithState};
-pub use nonce::{Nonce, NonceCounter};
+pub use nonce::{FreshNonce, Nonce, NonceCounter};
 pub use pad::{Aes128Pad, PadCipher};
 pub use poly1305::{Block, Key, Poly1305, Tag};
 pub use uhash_core::{Backend, Error};

@@ -11,7 +11,7 @@ use universal_hash::common::{InvalidKey, KeySizeUser, TryKeyInit};
 use universal_hash::consts::U32;
 use zeroize::Zeroize;
 
-use crate::clamp::{UNCLAMPED_R, r_limbs_checked};
+use crate::clamp::{UNCLAMPED_R, r_limbs_checked, r_limbs_clamped};
 use crate::kernels::{Engine, Powers};
 use crate::nonce::Nonce;
 use crate::pad::{Aes128Pad, PadCipher};
@@ -32,9 +32,12 @@ pub type MacTag = uhash_core::Tag<16>;
 /// Key: the cipher's key k and 16 bytes r, which must satisfy the paper's
 /// constraints (r\[3\], r\[7\], r\[11\], r\[15\] < 16; r\[4\], r\[8\], r\[12\] ≡ 0 mod 4)
 /// — an r that does not is rejected with [`Error::InvalidKey`], never
-/// clamped silently. Nonce: 16 bytes, **never reused** under one key. Tag:
-/// 16 bytes. Forgery bound: δ + 14D⌈L/16⌉/2^106 (paper §3, with δ the
-/// cipher's PRP distinguishing advantage).
+/// clamped silently ([`crate::clamp_r`] and [`Poly1305Aes::new_clamped`]
+/// put any 16 bytes into that format). Nonce: 16 bytes, **never reused**
+/// under one key. Tag: 16 bytes. Forgery bound after C authenticated
+/// messages and D attempts: δ + (1 − C/2^128)^(−(C+1)/2)·8D⌈L/16⌉/2^106,
+/// below δ + 14D⌈L/16⌉/2^106 for C ≤ 2^64 (paper §3, with δ the cipher's
+/// PRP distinguishing advantage; see the [crate docs](crate)).
 ///
 /// Powers of r used by the SIMD backends are computed per message and not
 /// kept between messages (key agility: a new key costs nothing extra).
@@ -63,14 +66,32 @@ impl<C: PadCipher> Poly1305With<C> {
     /// [`Error::InvalidKey`] if r has a bit set that the paper requires to
     /// be 0.
     pub fn from_cipher(cipher: C, r: &[u8; 16]) -> Result<Self, Error> {
-        let r = r_limbs_checked(r).ok_or(Error::InvalidKey {
-            reason: UNCLAMPED_R,
-        })?;
-        Ok(Self(Wiped::new(Parts {
+        // One branch, on whether r is valid (which the error reveals
+        // anyway); the check itself is branch-free.
+        let (mut limbs, ok) = r_limbs_checked(r);
+        if !bool::from(ok) {
+            limbs.zeroize();
+            return Err(Error::InvalidKey {
+                reason: UNCLAMPED_R,
+            });
+        }
+        Ok(Self::with_limbs(cipher, limbs))
+    }
+
+    /// The MAC with pad cipher `cipher` and multiplier `r` put into the
+    /// paper's key format first ([`crate::clamp_r`]): never an error.
+    #[must_use]
+    pub fn from_cipher_clamped(cipher: C, r: &[u8; 16]) -> Self {
+        Self::with_limbs(cipher, r_limbs_clamped(r))
+    }
+
+    #[inline]
+    fn with_limbs(cipher: C, r: [u64; 2]) -> Self {
+        Self(Wiped::new(Parts {
             cipher,
             r,
             engine: Engine::detect(),
-        })))
+        }))
     }
 
     /// The same key on a forced backend.
@@ -117,6 +138,31 @@ impl<C: PadCipher> Poly1305With<C> {
         ct_check(&self.authenticate(nonce, msg), tag)
     }
 
+    /// [`Self::authenticate`] on the threads of the current rayon pool
+    /// (feature `rayon`): the message's whole blocks are split into
+    /// segments of at least [`crate::parallel::MIN_SEGMENT_BYTES`], each
+    /// hashed from h = 0 by this key's backend, and joined with powers of r
+    /// (see [`crate::parallel`]). The same tag, bit for bit; a message
+    /// shorter than two segments, or a pool of one thread, takes the
+    /// one-thread path.
+    #[cfg(feature = "rayon")]
+    #[must_use]
+    pub fn authenticate_parallel(&self, nonce: &Nonce, msg: &[u8]) -> MacTag {
+        let mut st = State::new(self.0.r, self.0.engine);
+        st.message_parallel(msg);
+        MacTag::from_bytes(st.finish(self.pad(nonce)))
+    }
+
+    /// [`Self::verify`] with [`Self::authenticate_parallel`] (feature
+    /// `rayon`).
+    ///
+    /// # Errors
+    /// [`Error::TagMismatch`] if `tag` does not authenticate `msg`.
+    #[cfg(feature = "rayon")]
+    pub fn verify_parallel(&self, nonce: &Nonce, msg: &[u8], tag: &MacTag) -> Result<(), Error> {
+        ct_check(&self.authenticate_parallel(nonce, msg), tag)
+    }
+
     /// An incremental computation: feed the message with
     /// [`Poly1305WithState::update`] in pieces of any lengths.
     #[must_use]
@@ -124,11 +170,13 @@ impl<C: PadCipher> Poly1305With<C> {
         self.start_with(None)
     }
 
-    /// [`Self::start`] with powers of r already computed.
-    pub(crate) fn start_with(&self, powers: Option<&Powers>) -> Poly1305WithState<'_, C> {
+    /// [`Self::start`] with a long-term key's powers of r (lent to every
+    /// call of the backend).
+    pub(crate) fn start_with<'a>(&'a self, powers: Option<&'a Powers>) -> Poly1305WithState<'a, C> {
         Poly1305WithState {
-            state: State::with_powers(self.0.r, self.0.engine, powers),
+            state: State::new(self.0.r, self.0.engine),
             mac: self,
+            powers,
             buf: [0; 16],
             buf_len: 0,
             fill: [0; STATE_FILL],
@@ -145,13 +193,37 @@ impl Poly1305Aes {
     /// Poly1305-AES with key k ‖ r (the paper's 32-byte layout).
     ///
     /// # Errors
-    /// [`Error::InvalidKey`] if r violates the paper's constraints.
+    /// [`Error::InvalidKey`] if r violates the paper's constraints (see
+    /// [`crate::clamp_r`] and [`Self::new_clamped`]).
     pub fn new(key: &[u8; 32]) -> Result<Self, Error> {
-        let (k, r) = key.split_at(16);
-        let k: [u8; 16] = k.try_into().unwrap_or([0; 16]);
-        let r: [u8; 16] = r.try_into().unwrap_or([0; 16]);
-        Self::from_cipher(Aes128Pad::new(&k), &r)
+        let (k, mut r) = split_key(key);
+        let mac = Self::from_cipher(Aes128Pad::new(&k), &r);
+        r.zeroize();
+        mac
     }
+
+    /// Poly1305-AES with key k ‖ r where r is first put into the paper's
+    /// key format ([`crate::clamp_r`]: the top four bits of r\[3\], r\[7\],
+    /// r\[11\], r\[15\] and the bottom two of r\[4\], r\[8\], r\[12\]
+    /// cleared), so that any 32 bytes make a key — for instance 32 uniform
+    /// random bytes, of which 128 + 106 bits are then key material. The
+    /// same MAC as [`Self::new`] for a key that is already clamped.
+    #[must_use]
+    pub fn new_clamped(key: &[u8; 32]) -> Self {
+        let (k, mut r) = split_key(key);
+        let mac = Self::from_cipher_clamped(Aes128Pad::new(&k), &r);
+        r.zeroize();
+        mac
+    }
+}
+
+/// k and r of a key k ‖ r.
+fn split_key(key: &[u8; 32]) -> ([u8; 16], [u8; 16]) {
+    let (k, r) = key.split_at(16);
+    (
+        k.try_into().unwrap_or([0; 16]),
+        r.try_into().unwrap_or([0; 16]),
+    )
 }
 
 impl KeySizeUser for Poly1305Aes {
@@ -187,10 +259,11 @@ pub(crate) fn ct_check(got: &MacTag, want: &MacTag) -> Result<(), Error> {
 /// message into [`Self::update`] calls gives the tag of the whole message.
 /// With feature `std` it is an `std::io::Write`, so `std::io::copy` can
 /// feed it a file or a pipe.
-#[repr(C)] // the state first, no padding: see `State`
+#[repr(C)] // no padding: see `State`
 pub struct Poly1305WithState<'a, C: PadCipher> {
     state: State,
     mac: &'a Poly1305With<C>,
+    powers: Option<&'a Powers>,
     buf: [u8; 16],
     buf_len: usize,
     fill: [u8; STATE_FILL],
@@ -198,7 +271,7 @@ pub struct Poly1305WithState<'a, C: PadCipher> {
 
 /// The zero bytes that round [`Poly1305WithState`] up to its alignment.
 const STATE_FILL: usize = fill(
-    size_of::<State>() + size_of::<&()>() + 16 + size_of::<usize>(),
+    size_of::<State>() + 2 * size_of::<&()>() + 16 + size_of::<usize>(),
     align_of::<State>(),
     align_of::<usize>(),
 );
@@ -206,7 +279,7 @@ const STATE_FILL: usize = fill(
 // No padding (stale stack bytes would travel along with the state).
 const _: () = assert!(
     size_of::<Poly1305WithState<'static, Aes128Pad>>()
-        == size_of::<State>() + size_of::<&()>() + 16 + size_of::<usize>() + STATE_FILL
+        == size_of::<State>() + 2 * size_of::<&()>() + 16 + size_of::<usize>() + STATE_FILL
 );
 
 impl<C: PadCipher> Poly1305WithState<'_, C> {
@@ -221,11 +294,11 @@ impl<C: PadCipher> Poly1305WithState<'_, C> {
                 return;
             }
             let b = self.buf;
-            self.state.blocks(&b);
+            self.state.absorb(self.powers, &b);
             self.buf_len = 0;
         }
         let full = data.len() & !15;
-        self.state.blocks(&data[..full]);
+        self.state.absorb(self.powers, &data[..full]);
         let rest = &data[full..];
         self.buf[..rest.len()].copy_from_slice(rest);
         self.buf_len = rest.len();

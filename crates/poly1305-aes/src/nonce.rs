@@ -20,6 +20,7 @@
 //! |---|---|
 //! | [`Nonce`] | the 16-byte value; no guarantee by itself |
 //! | [`NonceCounter`] | strictly increasing nonces **within one process lifetime**; a typed error instead of wrapping around |
+//! | [`FreshNonce`] | a nonce one of these sequences handed out, as a token that one tag consumes ([`crate::IncrementalMac::tag`] takes only these) |
 //! | `PersistentNonces` (feature `std`) | strictly increasing nonces **across restarts, crashes and power cuts** of one machine, by reserving ahead on disk |
 //!
 //! What no sequence here can guarantee: uniqueness across *copies* of the
@@ -123,6 +124,16 @@ impl NonceCounter {
         Ok(Nonce::from_u128(n))
     }
 
+    /// [`Self::next_nonce`] as a [`FreshNonce`], the token that
+    /// [`crate::IncrementalMac::tag`] takes (a value this sequence hands out
+    /// once, consumed by one tag).
+    ///
+    /// # Errors
+    /// As [`Self::next_nonce`].
+    pub fn next_fresh(&mut self) -> Result<FreshNonce, Error> {
+        self.next_nonce().map(FreshNonce::issued)
+    }
+
     /// The nonce the next call to [`NonceCounter::next_nonce`] would return,
     /// or `None` if the sequence is exhausted. Every nonce handed out so far
     /// is smaller than it (as a counter).
@@ -131,6 +142,34 @@ impl NonceCounter {
             Some(n) => Some(Nonce::from_u128(n)),
             None => None,
         }
+    }
+}
+
+/// A nonce handed out once by a sequence that never repeats
+/// ([`crate::NonceCounter::next_fresh`], `PersistentNonces::next_fresh`),
+/// for [`crate::IncrementalMac::tag`], which consumes it. It cannot be built from a
+/// value, copied or cloned, so one token makes one tag (see the
+/// [`crate::incremental`] docs).
+#[derive(Debug, PartialEq, Eq)]
+pub struct FreshNonce(Nonce);
+
+impl FreshNonce {
+    /// Wraps a nonce that its sequence hands out exactly once (crate-only:
+    /// the sequences call it).
+    pub(crate) const fn issued(n: Nonce) -> Self {
+        Self(n)
+    }
+
+    /// The nonce's value (to send along with the tag; the token stays
+    /// needed for the tag itself).
+    #[must_use]
+    pub fn nonce(&self) -> &Nonce {
+        &self.0
+    }
+
+    /// The value, for the tag that consumes the token (crate-only).
+    pub(crate) fn into_nonce(self) -> Nonce {
+        self.0
     }
 }
 

@@ -88,6 +88,7 @@ impl Poly1305 {
 
     /// The tag of `data` (any length: a final partial chunk is padded with
     /// 0x01 and zeros, RFC 8439), after the blocks already absorbed.
+    #[inline]
     #[must_use]
     pub fn compute_unpadded(mut self, data: &[u8]) -> Tag {
         self.state.message(data);
@@ -99,6 +100,26 @@ impl Poly1305 {
     #[must_use]
     pub fn mac(key: &[u8; 32], msg: &[u8]) -> Tag {
         Self::with_engine(key, Engine::detect()).compute_unpadded(msg)
+    }
+
+    /// [`Self::compute_unpadded`] on the threads of the current rayon pool
+    /// (feature `rayon`; see [`crate::parallel`]): the same tag, bit for
+    /// bit, after the blocks already absorbed.
+    #[cfg(feature = "rayon")]
+    #[must_use]
+    pub fn compute_unpadded_parallel(mut self, data: &[u8]) -> Tag {
+        self.state.message_parallel(data);
+        self.state.finish(self.s).into()
+    }
+
+    /// [`Self::mac`] on the threads of the current rayon pool (feature
+    /// `rayon`): the tag ((Σ cᵢ·r^(q−i+1)) mod (2^130 − 5) + s) mod 2^128 of
+    /// `msg` under `key` = r ‖ s (r clamped), the same bytes as
+    /// [`Self::mac`].
+    #[cfg(feature = "rayon")]
+    #[must_use]
+    pub fn mac_parallel(key: &[u8; 32], msg: &[u8]) -> Tag {
+        Self::with_engine(key, Engine::detect()).compute_unpadded_parallel(msg)
     }
 
     /// Constant-time check of `tag` against the tag of `data`.

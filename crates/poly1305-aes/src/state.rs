@@ -4,21 +4,30 @@
 
 use zeroize::Zeroize;
 
-use crate::kernels::{Engine, Kernels, PowerCache, Powers, PowersAlign};
+use crate::kernels::{Engine, Kernels, Powers};
 
-/// (h mod p + s) mod 2^128, little-endian; h < 2^130 + 2^128.
+/// (h mod p + s) mod 2^128, little-endian, for h₂ ≤ 5 (h < 6·2^128 < 2p;
+/// the kernels leave h₂ ≤ 4).
+/// Every backend finishes here (the IFMA batch in its vector lanes).
+///
+/// h mod p is h or h − p: with g = h + 5, h ≥ p iff g ≥ 2^130, and then
+/// h − p = g − 2^130 < 2^130 (h < 2p). The choice is a mask from bit 130
+/// of g passed through `uhash_core::ct::barrier_u64` (as the mod 2^64 + 13
+/// fold does), so that the optimiser cannot see that it is 0 or all ones
+/// and turn the select into a branch on the secret h.
 #[inline]
 pub(crate) fn finish(h: &[u64; 3], s: u128) -> [u8; 16] {
+    use uhash_core::ct::{barrier_u64, select_u64};
     let [h0, h1, h2] = *h;
-    // g = h + 5; h ≥ p iff g ≥ 2^130, and then h − p = g − 2^130 < 2^130.
     let t0 = u128::from(h0) + 5;
     let t1 = u128::from(h1) + (t0 >> 64);
-    let g2 = h2 + (t1 >> 64) as u64;
-    let use_g = 0u128.wrapping_sub(u128::from(g2 >> 2)); // g2 ≤ 6
-    let h = u128::from(h0) | u128::from(h1) << 64;
-    let g = (t0 as u64) as u128 | ((t1 as u64) as u128) << 64;
-    let low = (h & !use_g) | (g & use_g);
-    low.wrapping_add(s).to_le_bytes()
+    let g2 = h2 + (t1 >> 64) as u64; // ≤ 6
+    let use_g = barrier_u64(0u64.wrapping_sub(g2 >> 2));
+    let lo = select_u64(use_g, t0 as u64, h0);
+    let hi = select_u64(use_g, t1 as u64, h1);
+    (u128::from(lo) | u128::from(hi) << 64)
+        .wrapping_add(s)
+        .to_le_bytes()
 }
 
 /// A final chunk of 1..=15 bytes (longer input: its first 15) read
@@ -71,64 +80,30 @@ pub(crate) const fn fill(n: usize, align_a: usize, align_b: usize) -> usize {
     (align - n % align) % align
 }
 
-/// The per-message state: accumulator, clamped r, the backend, and the
-/// powers of r the backend keeps for this message (zeros and `ready =
-/// false` until computed: not an `Option`, whose uninitialised payload
-/// would carry stack bytes along when the state is moved; a key window was
-/// found that way by `tests/wipe.rs`). Wiped on drop.
+/// The per-message state: accumulator, clamped r and the backend (a few
+/// words: the SIMD backends compute the powers of r they need per call, so
+/// a state is cheap to build, to copy and to wipe). Wiped on drop.
 pub(crate) struct State(Fields);
 
 /// The bytes of a [`State`]: plain data, `Copy`, so that a state is built
-/// from one constant and cloned with one copy (assembled field by field in a
-/// temporary and then moved, as the compiler did for a struct literal and
-/// for the derived `Clone`, a state cost 5 to 25 ns more per tag on an
-/// AVX-512 Xeon: the move reads the temporary's fresh stores in other
-/// pieces than they were written, and the CPU cannot forward them). Only
-/// this module copies it. Measured with `tests/timing.rs` and
-/// `cargo run -p uhash-bench --release --bin summary -- --quick --filter
-/// poly1305`; the old layout's small-message times varied by up to 40 %
-/// between runs of one binary for the same reason.
-///
-/// Layout (`repr(C)`): the tables first, aligned by [`PowersAlign`] (see
-/// there: the x86-64 states are zero-filled and then moved, and the fill and
-/// the copy must work in the same aligned pieces), and no padding at all —
-/// the `fill` bytes are zeros that take its place, so that no stale stack
-/// bytes travel along when the state is moved (`tests/wipe.rs` found key
-/// windows in 63 padding bytes of an earlier layout).
+/// from one constant and cloned with one copy. Layout (`repr(C)`): no
+/// padding at all — the `fill` bytes are zeros that take its place, so
+/// that no stale stack bytes travel along when the state is moved
+/// (`tests/wipe.rs` found key windows in the padding of an earlier layout).
 #[derive(Clone, Copy)]
 #[repr(C)]
 struct Fields {
-    align: PowersAlign,
-    powers: Powers,
     r: [u64; 2],
     h: [u64; 3],
     engine: Engine,
-    ready: bool,
     fill: [u8; STATE_FILL],
 }
 
 /// The zero bytes that round [`State`] up to its alignment.
-const STATE_FILL: usize = fill(
-    size_of::<Powers>() + 16 + 24 + size_of::<Engine>() + 1,
-    align_of::<PowersAlign>(),
-    align_of::<u64>(),
-);
+const STATE_FILL: usize = fill(16 + 24 + size_of::<Engine>(), align_of::<u64>(), 1);
 
 // No padding in a state: every byte is a field.
-const _: () = assert!(
-    size_of::<State>() == size_of::<Powers>() + 16 + 24 + size_of::<Engine>() + 1 + STATE_FILL
-);
-
-/// A state before its key and backend are set.
-const EMPTY: Fields = Fields {
-    align: PowersAlign,
-    powers: Powers::ZERO,
-    r: [0; 2],
-    h: [0; 3],
-    engine: Engine::Soft(uhash_core::backend::Soft),
-    ready: false,
-    fill: [0; STATE_FILL],
-};
+const _: () = assert!(size_of::<State>() == 16 + 24 + size_of::<Engine>() + STATE_FILL);
 
 impl Clone for State {
     #[inline]
@@ -140,26 +115,12 @@ impl Clone for State {
 impl State {
     #[inline]
     pub(crate) fn new(r: [u64; 2], engine: Engine) -> Self {
-        let mut st = Self(EMPTY);
-        st.0.r = r;
-        // Zero already, but stored again, word by word: the kernels that
-        // are not inlined read h first, and reading it straight from the
-        // copy of `EMPTY` (wide stores) stalled them, 4 to 11 ns per tag
-        // (soft32, float, the assembly) on an AVX-512 Xeon.
-        st.0.h = [0; 3];
-        st.0.engine = engine;
-        st
-    }
-
-    /// A state that starts with powers computed for its key (a copy).
-    #[inline]
-    pub(crate) fn with_powers(r: [u64; 2], engine: Engine, powers: Option<&Powers>) -> Self {
-        let mut st = Self::new(r, engine);
-        if let Some(p) = powers {
-            st.0.powers = *p;
-            st.0.ready = true;
-        }
-        st
+        Self(Fields {
+            r,
+            h: [0; 3],
+            engine,
+            fill: [0; STATE_FILL],
+        })
     }
 
     /// The backend.
@@ -168,26 +129,19 @@ impl State {
         self.0.engine
     }
 
-    /// The backend's [`Kernels::absorb`] on this state (its powers of r
-    /// lent to it).
+    /// The backend's [`Kernels::absorb`] on this state, with a long-term
+    /// key's powers if any.
     #[inline]
-    fn absorb(&mut self, data: &[u8], last: bool) {
-        let Fields {
-            powers,
-            r,
-            h,
-            engine,
-            ready,
-            ..
-        } = &mut self.0;
-        engine.absorb(h, r, PowerCache { powers, ready }, data, last);
+    pub(crate) fn absorb(&mut self, powers: Option<&Powers>, data: &[u8]) {
+        let f = &mut self.0;
+        f.engine.absorb(&mut f.h, &f.r, powers, data);
     }
 
     /// Absorbs whole blocks (`data.len()` a multiple of 16; a shorter tail
     /// is ignored) with the 2^128 bit set.
     #[inline]
     pub(crate) fn blocks(&mut self, data: &[u8]) {
-        self.absorb(&data[..data.len() & !15], false);
+        self.absorb(None, &data[..data.len() & !15]);
     }
 
     /// Absorbs a final chunk of 1..=15 bytes (padded with 0x01 and zeros,
@@ -198,12 +152,26 @@ impl State {
         partial(f.engine, &mut f.h, &f.r, tail);
     }
 
-    /// A whole message: its blocks, then its padded tail.
-    #[inline]
+    /// A whole message: its blocks, then its padded tail. Not inlined: the
+    /// callers that are (`compute_unpadded`, `authenticate`) keep only the
+    /// final (h mod p + s) mod 2^128, so that the tag is computed in
+    /// registers where the caller uses it (returned through memory, written
+    /// in two 8-byte halves and read back in one 16-byte load, it stalled
+    /// the caller on store forwarding: some 12 cycles per tag).
     pub(crate) fn message(&mut self, msg: &[u8]) {
         let full = msg.len() & !15;
-        self.absorb(&msg[..full], true);
+        self.absorb(None, &msg[..full]);
         self.partial(&msg[full..]);
+    }
+
+    /// [`Self::message`] on the threads of the current rayon pool (the
+    /// one-thread path for a short message or a pool of one thread).
+    #[cfg(feature = "rayon")]
+    pub(crate) fn message_parallel(&mut self, msg: &[u8]) {
+        let f = &mut self.0;
+        if crate::parallel::message(f.engine, &mut f.h, &f.r, msg).is_none() {
+            self.message(msg);
+        }
     }
 
     /// The tag with pad s.
@@ -218,10 +186,5 @@ impl Drop for State {
         let f = &mut self.0;
         f.h.zeroize();
         f.r.zeroize();
-        // Zeros until computed: only computed powers need the (volatile)
-        // wipe; the flag is not secret.
-        if f.ready {
-            f.powers.zeroize();
-        }
     }
 }

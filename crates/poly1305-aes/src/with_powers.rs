@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::Error;
-use crate::kernels::{Kernels, PowerCache, Powers};
+use crate::kernels::{Kernels, Powers};
 use crate::mac::{MacTag, Poly1305With, Poly1305WithState, ct_check};
 use crate::nonce::Nonce;
 use crate::pad::{Aes128Pad, PadCipher};
@@ -32,15 +32,9 @@ impl<C: PadCipher> Poly1305WithPowers<C> {
     /// Precomputes the powers of `mac`'s r for its backend.
     #[must_use]
     pub fn new(mac: Poly1305With<C>) -> Self {
-        let (mut powers, mut ready) = (Powers::ZERO, false);
+        let mut powers = Powers::ZERO;
         let (r, engine) = mac.key();
-        engine.key_powers(
-            r,
-            PowerCache {
-                powers: &mut powers,
-                ready: &mut ready,
-            },
-        );
+        let ready = engine.key_powers(r, &mut powers);
         Self { mac, powers, ready }
     }
 
@@ -63,7 +57,7 @@ impl<C: PadCipher> Poly1305WithPowers<C> {
         let (r, engine) = self.mac.key();
         let mut h = [0u64; 3];
         let full = msg.len() & !15;
-        engine.absorb_keyed(&mut h, r, self.powers(), &msg[..full]);
+        engine.absorb(&mut h, r, self.powers(), &msg[..full]);
         partial(engine, &mut h, r, &msg[full..]);
         let tag = finish(&h, self.mac.pad(nonce));
         zeroize::Zeroize::zeroize(&mut h);
@@ -78,8 +72,8 @@ impl<C: PadCipher> Poly1305WithPowers<C> {
         ct_check(&self.authenticate(nonce, msg), tag)
     }
 
-    /// An incremental computation with the stored powers (a copy of them
-    /// in the state, wiped with it).
+    /// An incremental computation with the stored powers (lent to the
+    /// state).
     #[must_use]
     pub fn start(&self) -> Poly1305WithState<'_, C> {
         self.mac.start_with(self.powers())

@@ -6,7 +6,9 @@
 
 use poly1305_aes::batch::Job;
 use poly1305_aes::universal_hash::{KeyInit, UniversalHash};
-use poly1305_aes::{Aes128Pad, Engine, Nonce, Poly1305, Poly1305Aes, Poly1305AesWithPowers};
+use poly1305_aes::{
+    Aes128Pad, Engine, IncrementalMac, Nonce, Poly1305, Poly1305Aes, Poly1305AesWithPowers,
+};
 use uhash_testkit::{ScanAlloc, assert_debug_hides, assert_key_holder, test_key};
 
 #[global_allocator]
@@ -40,8 +42,9 @@ fn poly1305_one_time_key() {
             p.update(&[[0x11u8; 16].into(); 3]);
             p
         });
-        // Long enough that a backend keeping powers of r computes them.
-        assert_key_holder("Poly1305 (powers in the state)", &[r, s], || {
+        // Long enough for the SIMD path (its powers of r are computed per
+        // call and must not be left behind).
+        assert_key_holder("Poly1305 (SIMD path)", &[r, s], || {
             let mut p = Poly1305::new_with_backend(&k, backend).unwrap();
             p.update(&[[0x11u8; 16].into(); 40]);
             p
@@ -74,7 +77,19 @@ fn poly1305_aes_and_its_forms() {
             st.update(&[0x22; 7]);
             st
         });
-        // The streaming state of a long-term key: a copy of its powers.
+        // The incremental form keeps the polynomial value H, from which
+        // (with the message) r could be solved: H must be wiped too (its
+        // bytes from the reference, uhash-ref).
+        let msg = [0x44u8; 3000];
+        let mut new_msg = msg;
+        new_msg[80..96].copy_from_slice(&[0x55; 16]);
+        let h = uhash_ref::poly1305::poly1305_mod_p(r.try_into().unwrap(), &new_msg).to_bytes_le();
+        assert_key_holder("IncrementalMac", &[r, &h], || {
+            let mut inc = IncrementalMac::new(&mac, &msg);
+            inc.replace_chunk(5, &msg[80..96], &[0x55; 16]).unwrap();
+            inc
+        });
+        // The streaming state of a long-term key: its powers lent.
         let with_powers = Poly1305AesWithPowers::new(make());
         assert_key_holder("Poly1305AesWithPowers state", &[r], || {
             let mut st = with_powers.start();

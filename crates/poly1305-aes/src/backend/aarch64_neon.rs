@@ -5,7 +5,7 @@
 
 use super::limbs26::M26;
 use super::radix26;
-use crate::kernels::{Kernels, PowerCache};
+use crate::kernels::Kernels;
 use core::arch::aarch64::*;
 use uhash_core::backend::Neon;
 
@@ -72,36 +72,16 @@ macro_rules! load_blocks {
                 vreinterpretq_u64_u8(vld1q_u8(p.add(16))),
             )
         };
-        let lo = vtrn1q_u64(a, b);
-        let hi = vtrn2q_u64(a, b);
-        let m = vset1!(M26);
-        [
-            vand!(lo, m),
-            vand!(vsrl!(lo, 26), m),
-            vand!(vor!(vsrl!(lo, 52), vsll!(hi, 12)), m),
-            vand!(vsrl!(hi, 14), m),
-            vor!(vsrl!(hi, 40), vset1!(1u64 << 24)),
-        ]
+        split26!(vtrn1q_u64(a, b), vtrn2q_u64(a, b))
     }};
 }
 
 impl Kernels for Neon {
-    #[inline]
-    fn absorb(
-        self,
-        h: &mut [u64; 3],
-        r: &[u64; 2],
-        cache: PowerCache<'_>,
-        data: &[u8],
-        last: bool,
-    ) {
-        let _ = (cache, last);
-        radix26::absorb(self, h, r, data, |h, r, data| {
-            // SAFETY: the witness `self` proves the `Neon` features were
-            // detected.
-            unsafe { blocks_neon(h, r, data) }
-        });
-    }
+    radix26_absorb!(|h, r, data| {
+        // SAFETY: the witness `self` proves the `Neon` features were
+        // detected.
+        unsafe { blocks_neon(h, r, data) }
+    });
 }
 
 uhash_core::neon_fn! {

@@ -6,8 +6,8 @@
 //! | `ifma-asm` | [`IfmaAsm`] | `poly1305_blocks_mulx` | ≥ 256 B: the IFMA 8-lane code of `x86_ifma` around the group loop `poly1305_ifma_vbmi2_groups`, then the scalar kernel |
 //!
 //! The scalar kernel implements the scalar block interface of
-//! [`crate::kernels`] (h < 2^130 + 2^128 in three 64-bit limbs on entry
-//! and exit, the clamped r as two limbs) and also absorbs the padded final
+//! [`crate::kernels`] (h in three 64-bit limbs, h₂ ≤ 5 on entry and ≤ 4
+//! on exit, the clamped r as two limbs) and also absorbs the padded final
 //! block (`pad = 0`). Both backends are chosen only on request (never by
 //! `detect()`).
 //!
@@ -91,17 +91,16 @@
 use uhash_asm::poly1305::x86_64::poly1305_blocks_mulx;
 use uhash_asm::poly1305_ifma::poly1305_ifma_vbmi2_groups;
 use uhash_asm::{IfmaAsm, MulxAsm};
-use uhash_core::backend::IfmaVbmi2;
 
-use super::x86_ifma::{self, GroupLoop, Powers, blocks};
-use crate::kernels::{Kernels, PowerCache};
+use super::x86_ifma::{GroupLoop, Powers, blocks};
+use crate::kernels::Kernels;
 
 /// The `mulx`/`adcx`/`adox` kernel on the whole blocks of `data`.
 ///
 /// # Safety
 /// The caller holds a [`MulxAsm`] or an [`IfmaAsm`] witness (the kernels
 /// were assembled and the CPU has BMI2 and ADX); `h` satisfies the scalar
-/// block interface's entry bound (h < 2^130 + 2^128) and `r` is a clamped
+/// block interface's entry bound (h₂ ≤ 5) and `r` is a clamped
 /// r.
 #[inline]
 unsafe fn mulx_blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
@@ -136,49 +135,10 @@ impl Kernels for IfmaAsm {
         unsafe { mulx_blocks(h, r, data, hibit) }
     }
 
-    #[inline]
-    fn absorb(
-        self,
-        h: &mut [u64; 3],
-        r: &[u64; 2],
-        cache: PowerCache<'_>,
-        data: &[u8],
-        last: bool,
-    ) {
-        x86_ifma::absorb(self, h, r, cache, data, last);
-    }
-
-    #[inline]
-    fn key_powers(self, r: &[u64; 2], cache: PowerCache<'_>) {
-        x86_ifma::key_powers(self.isa().ifma, r, cache);
-    }
-
-    #[inline]
-    fn absorb_keyed(self, h: &mut [u64; 3], r: &[u64; 2], powers: Option<&Powers>, data: &[u8]) {
-        x86_ifma::absorb_keyed(self, h, r, powers, data);
-    }
-
-    #[inline]
-    fn batch_lanes(self) -> usize {
-        8
-    }
-
-    /// The IFMA intrinsics' eight-lane batch (the assembly has no batch
-    /// kernel; same instruction set).
-    #[inline]
-    fn batch8(self, r: &[[u64; 2]; 8], s: &[u128; 8], msgs: &[&[u8]; 8]) -> [[u8; 16]; 8] {
-        x86_ifma::batch::batch8(self.isa().ifma, r, s, msgs)
-    }
+    ifma_kernels!(|w: IfmaAsm| w.isa().ifma);
 }
 
 impl GroupLoop for IfmaAsm {
-    type Features = IfmaVbmi2;
-
-    #[inline]
-    fn features(self) -> IfmaVbmi2 {
-        self.isa().ifma
-    }
-
     #[inline]
     fn cached(self, h: &mut [u64; 3], p: &Powers, data: &[u8]) -> usize {
         // SAFETY: `self.isa().ifma` proves IFMA + VBMI2, and the loop is
@@ -248,12 +208,12 @@ mod tests {
         let mut p = Powers::ZERO;
         let done = match path {
             Path::AsmCached => {
-                x86_ifma::powers::compute(w.features(), r, &mut p);
+                super::super::x86_ifma::powers::compute(w.isa().ifma, r, &mut p);
                 w.cached(&mut h, &p, data)
             }
             Path::AsmOnce => w.once(&mut h, r, data),
             Path::IfmaCached => {
-                x86_ifma::powers::compute(ifma(), r, &mut p);
+                super::super::x86_ifma::powers::compute(ifma(), r, &mut p);
                 ifma().cached(&mut h, &p, data)
             }
             Path::IfmaOnce => ifma().once(&mut h, r, data),
@@ -389,7 +349,7 @@ mod tests {
         let key = [0x5au8; 32];
         let r = r_limbs_clamped(&key[..16].try_into().unwrap());
         let mut powers = Powers::ZERO;
-        x86_ifma::powers::compute(ifma(), &r, &mut powers);
+        super::super::x86_ifma::powers::compute(ifma(), &r, &mut powers);
         let p = &powers;
         let names = ["asm once", "ifma once", "asm cached", "ifma cached"];
         let run = |v: usize, msg: &[u8]| -> [u8; 16] {

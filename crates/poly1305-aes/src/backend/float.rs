@@ -79,14 +79,21 @@
 //! and the new `hᵢ` are multiples of `2^{22i}` far below `2^{53+22i}`, and
 //! `y₅·20·2^{−132}` is `20·(y₅/2^132)` with `|y₅/2^132| < 2^30`.
 //!
-//! Output: the state satisfies the invariant, so `T = Σ ηᵢ2^{22i}` has
-//! `|T| < 2^22·Σ 2^{22i} < 2^132 − 20`. Each `ηᵢ` is read exactly from the
+//! Output: after at least one block, pass B leaves `|ηᵢ| ≤ 2^21 + 2^8`
+//! for `i ≥ 1` and `|η₀| ≤ 2^21 + 20·(2^8 + 1) = 2^21 + 5140` ([`ETA_MAX`];
+//! with no block, `η` is the folded entry value split into nonnegative
+//! fields, `0 ≤ T < 2^131`). So `T = Σ ηᵢ2^{22i}` has
+//! `|T| ≤ Σ ETA_MAX[i]·2^{22i} < 2^131 + 2^119` (checked at compile time
+//! below), far inside `4p = 2^132 − 20`, which is what the conversion needs:
+//! `0 < T + 4p < 2^133`. (The bound `2^22·Σ 2^{22i}` that a looser reading
+//! of the invariant gives is slightly *above* `2^132`, so it would not do.)
+//! Each `ηᵢ` is read exactly from the
 //! significand bits of `hᵢ + 1.5·2^{52+22i}` (the load trick in reverse; no
 //! float-to-integer conversion, which on 32-bit ARM is a library routine
 //! with data-dependent branches); adding `4p = 2^132 − 20` (as `+2^22` on `η₅`, `−20` on
 //! `η₀`) makes `T` positive, a signed carry chain normalizes the limbs to
-//! `[0, 2^22)` (`η₅ < 2^23`), and the integer is reassembled into `u64`
-//! limbs and folded to `h[2] ≤ 4`. (The paper instead adds
+//! `[0, 2^22)` (`η₅ < 2^23`, as `T + 4p < 2^133`), and the integer is
+//! reassembled into `u64` limbs and folded to `h[2] ≤ 4`. (The paper instead adds
 //! `2^130 − 2^97, …` per limb and subtracts `p` once; here the caller
 //! freezes.)
 //!
@@ -116,6 +123,33 @@ impl Kernels for Float {
 
 /// Mask of a 22-bit limb.
 const M22: u64 = (1 << 22) - 1;
+
+/// `|ηᵢ|` after the two carry passes of a block (the module docs' step 4):
+/// `2^21 + 20·(2^8 + 1)` for the limb that takes the wrapped carry, `2^21
+/// + 2^8` for the others.
+const ETA_MAX: [i64; 6] = [
+    (1 << 21) + 20 * ((1 << 8) + 1),
+    (1 << 21) + (1 << 8),
+    (1 << 21) + (1 << 8),
+    (1 << 21) + (1 << 8),
+    (1 << 21) + (1 << 8),
+    (1 << 21) + (1 << 8),
+];
+
+// The output bound: Σ ETA_MAX[i]·2^{22i} < 2^131 + 2^119 < 2^132 − 20, in
+// units of 2^22 (limb 0, below 2^22, rounded up to one unit).
+const _: () = {
+    let mut sum: u128 = 1;
+    let mut i = 1;
+    while i < 6 {
+        sum += (ETA_MAX[i] as u128) << (22 * (i - 1));
+        i += 1;
+    }
+    assert!(ETA_MAX[0] < 1 << 22);
+    assert!(sum <= (1 << 109) + (1 << 97));
+    // so |T| < 2^132 − 20 = 4p (2^110 − 20/2^22 in units of 2^22)
+    assert!(sum < (1 << 110) - 1);
+};
 
 /// `2^e` as a double (normal range only; evaluated at compile time).
 const fn pow2(e: i32) -> f64 {
@@ -207,6 +241,12 @@ fn carry(h: &mut [f64; 6]) {
 /// See the [module documentation](self) for the contract and the range
 /// argument.
 pub(crate) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
+    *h = to_integer(&absorb(h, r, data, hibit));
+}
+
+/// The block loop of [`blocks`]: `h` (any value) in, the six doubles out.
+#[inline(always)]
+fn absorb(h: &[u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) -> [f64; 6] {
     let [w0, w1, w2] = super::soft32::fold(*h);
     let hl = split22(w0, w1, w2);
     let mut hf = [
@@ -259,7 +299,13 @@ pub(crate) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
         carry(&mut hf);
         carry(&mut hf);
     }
+    hf
+}
 
+/// The six doubles back to `u64` limbs with `h[2] ≤ 4` (see the module
+/// docs' output bound).
+#[inline(always)]
+fn to_integer(hf: &[f64; 6]) -> [u64; 3] {
     // Back to integers: ηᵢ exactly, plus 4p = 2^132 − 20 to make it positive.
     let mut v = [
         unload(hf[0], 0) - 20,
@@ -275,11 +321,11 @@ pub(crate) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
         v[i + 1] += c;
     }
     let v = v.map(|x| x as u64); // all nonnegative now; v[5] < 2^23
-    *h = super::soft32::fold([
+    super::soft32::fold([
         v[0] | (v[1] << 22) | (v[2] << 44),
         (v[2] >> 20) | (v[3] << 2) | (v[4] << 24) | (v[5] << 46),
         v[5] >> 18,
-    ]);
+    ])
 }
 
 #[cfg(test)]
@@ -312,6 +358,35 @@ mod tests {
     #[test]
     fn edges() {
         check_edges(blocks);
+    }
+
+    /// The output bound [`ETA_MAX`] holds after one block and after many,
+    /// from the largest entry values, for all-ones and random data and r.
+    #[test]
+    fn output_limbs_within_eta_max() {
+        let starts = [[u64::MAX, u64::MAX, 5], [0; 3], [u64::MAX, 0, 3]];
+        for r in [
+            r_limbs(&[0xff; 16]),
+            r_limbs(&[0x5a; 16]),
+            r_limbs(&[0; 16]),
+        ] {
+            for len in [16usize, 32, 48, 160, 1024] {
+                for data in [
+                    bytes(len as u64, len).iter().map(|_| 0xff).collect(),
+                    bytes(len as u64, len),
+                ] {
+                    for h in starts {
+                        for hibit in [false, true] {
+                            let hf = absorb(&h, &r, &data, hibit);
+                            for (i, &x) in hf.iter().enumerate() {
+                                let eta = unload(x, i);
+                                assert!(eta.abs() <= ETA_MAX[i], "limb {i}: {eta}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

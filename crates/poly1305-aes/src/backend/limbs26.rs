@@ -16,7 +16,8 @@ pub(crate) fn to26(h: &[u64; 3]) -> [u64; 5] {
     ]
 }
 
-/// Σ 2^(26i)·sᵢ (each sᵢ < 2^40) back to 64-bit limbs, h < 2^130 + 2^128.
+/// Σ 2^(26i)·sᵢ (each sᵢ < 2^40) back to 64-bit limbs with h₂ ≤ 4 (after
+/// the carries s₄ < 2^26, so h₂ = ⌊s₄/2^24⌋ + a carry ≤ 3 + 1).
 #[inline(always)]
 pub(crate) fn from26(s: [u64; 5]) -> [u64; 3] {
     let [mut s0, mut s1, mut s2, mut s3, mut s4] = s;

@@ -68,6 +68,118 @@ pub(crate) fn absorb<K: Kernels>(
     k.blocks(h, r, &data[done..], true);
 }
 
+/// The [`Kernels::absorb`] method of a radix-2^26 backend whose vector
+/// loop is `$simd` (`|h, r, data| -> usize`, as [`absorb`] takes it): the
+/// backend keeps no powers.
+macro_rules! radix26_absorb {
+    ($simd:expr) => {
+        #[inline]
+        fn absorb(
+            self,
+            h: &mut [u64; 3],
+            r: &[u64; 2],
+            powers: Option<&$crate::kernels::Powers>,
+            data: &[u8],
+        ) {
+            let _ = powers;
+            $crate::backend::radix26::absorb(self, h, r, data, $simd);
+        }
+    };
+}
+
+/// The vector-operation macros of the header (`vadd!` … `vopaque!`) for an
+/// x86 width, from its intrinsics: `$d` is `$` (so that the generated
+/// macros can have metavariables), then the add, 32×32→64 multiply, and,
+/// or, shift right, shift left, broadcast, unaligned load and store
+/// intrinsics and the register class of `vopaque!`.
+#[cfg(target_arch = "x86_64")]
+macro_rules! x86_ops26 {
+    ($d:tt, $add:ident, $mul:ident, $and:ident, $or:ident, $srl:ident, $sll:ident,
+     $set1:ident, $load:ident, $store:ident, $reg:ident) => {
+        macro_rules! vadd {
+            ($d a:expr, $d b:expr) => {
+                $add($d a, $d b)
+            };
+        }
+        macro_rules! vmul {
+            ($d a:expr, $d b:expr) => {
+                $mul($d a, $d b)
+            };
+        }
+        macro_rules! vand {
+            ($d a:expr, $d b:expr) => {
+                $and($d a, $d b)
+            };
+        }
+        macro_rules! vor {
+            ($d a:expr, $d b:expr) => {
+                $or($d a, $d b)
+            };
+        }
+        macro_rules! vsrl {
+            ($d a:expr, $d n:literal) => {
+                $srl::<$d n>($d a)
+            };
+        }
+        macro_rules! vsll {
+            ($d a:expr, $d n:literal) => {
+                $sll::<$d n>($d a)
+            };
+        }
+        macro_rules! vset1 {
+            ($d x:expr) => {
+                $set1($d x as i64)
+            };
+        }
+        macro_rules! vload {
+            ($d p:expr) => {{
+                let p: *const u64 = $d p;
+                // SAFETY: callers pass a pointer to LANES readable u64.
+                unsafe { $load(p.cast()) }
+            }};
+        }
+        macro_rules! vstore {
+            ($d p:expr, $d v:expr) => {{
+                let p: *mut u64 = $d p;
+                // SAFETY: callers pass a pointer to LANES writable u64.
+                unsafe { $store(p.cast(), $d v) }
+            }};
+        }
+        /// `x` unchanged, but opaque to the optimiser. Without it LLVM
+        /// tracks the accumulator limbs' known bits through the carries,
+        /// cannot prove them below 2^32, and turns `vpmuludq` into a
+        /// 64×32-bit multiplication (two `vpmuludq`, a shift and an add);
+        /// the barrier emits no instruction.
+        macro_rules! vopaque {
+            ($d x:expr) => {{
+                let mut x: V = $d x;
+                // SAFETY: an empty template: no instruction, no memory, no
+                // flags; the register keeps its value.
+                unsafe {
+                    core::arch::asm!("/* {0} */", inout($reg) x, options(pure, nomem, nostack, preserves_flags));
+                }
+                x
+            }};
+        }
+    };
+}
+
+/// The five 26-bit limbs plus 2^128 (`[V; 5]`) of the blocks whose low
+/// and high 64-bit words are the lanes of `lo` and `hi` (for `load_blocks!`).
+macro_rules! split26 {
+    ($lo:expr, $hi:expr) => {{
+        let (lo, hi) = ($lo, $hi);
+        let m = vset1!(M26);
+        [
+            vand!(lo, m),
+            vand!(vsrl!(lo, 26), m),
+            vand!(vor!(vsrl!(lo, 52), vsll!(hi, 12)), m),
+            vand!(vsrl!(hi, 14), m),
+            vor!(vsrl!(hi, 40), vset1!(1u64 << 24)),
+        ]
+    }};
+}
+
 /// The five column sums of `h·g` with `g5 = 5g` (limbs 1..4 used), not
 /// carried (each < 2^58).
 macro_rules! products26 {

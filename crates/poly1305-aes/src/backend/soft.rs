@@ -11,8 +11,10 @@
 //! * d₂ = h₂r₀ (< 2^63),
 //!
 //! then the partial reduction keeps bits 0..130 and adds 5·⌊h/2^130⌋.
-//! Entry and exit: h₂ ≤ 5 (h < 2^130 + 2^128); after adding a block
-//! h₂ ≤ 7 and all the bounds above hold.
+//! Entry: h₂ ≤ 5; after adding a block (a carry and the 2^128 bit) h₂ ≤ 7,
+//! for which the bounds above hold (r₀, r₁ < 2^60, s₁ < 2^60.4). Exit: the
+//! reduction leaves h₂ = (d₂ + ⌊d₁/2^64⌋ mod 4) + a carry ≤ 4, so h <
+//! 5·2^128 = 2^130 + 2^128.
 //!
 //! These are the default bodies of [`Kernels`]: the portable backend
 //! [`Soft`] overrides nothing.
@@ -39,15 +41,9 @@ impl zeroize::Zeroize for NoPowers {
     fn zeroize(&mut self) {}
 }
 
-/// No alignment for states without power tables
-/// (`crate::kernels::PowersAlign` there).
-#[allow(dead_code)]
-#[derive(Clone, Copy, Default)]
-pub(crate) struct NoPowersAlign;
-
 /// Absorbs `data` (a multiple of 16 bytes) into `h`; see the scalar block
 /// interface in [`crate::kernels`] for the contract.
-#[inline]
+#[inline(always)]
 pub(crate) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
     let [r0, r1] = *r;
     let s1 = r1 + (r1 >> 2);

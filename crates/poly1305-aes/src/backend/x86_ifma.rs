@@ -40,8 +40,8 @@
 //! below hold unchanged). The remaining k ≤ 15 blocks go through one or
 //! two vectors with r^(8−t): k < 8 blocks sit in lanes 8 − k .. 8 (masked
 //! loads; the lanes below are zero) and h joins the first of them. The
-//! powers r^1..r^16 are computed per message (four vector products) and
-//! kept in the message state ([`PowerCache`]).
+//! powers r^1..r^16 are computed per call (four vector products), or kept
+//! by a long-term key ([`crate::Poly1305WithPowers`]).
 //!
 //! # Files
 //! `arith.rs` (the radix-2^44 vector arithmetic), `powers.rs` (the powers
@@ -51,7 +51,7 @@
 
 use uhash_core::backend::Ifma;
 
-use crate::kernels::{Kernels, PowerCache};
+use crate::kernels::Kernels;
 
 #[macro_use]
 mod arith;
@@ -60,7 +60,7 @@ pub(crate) mod powers;
 pub(crate) mod batch;
 pub(crate) mod blocks;
 
-pub(crate) use powers::{HasIfma, Powers, PowersAlign};
+pub(crate) use powers::Powers;
 
 /// Messages shorter than this take the scalar path on the IFMA backends
 /// (measured with `poly1305_appendix_b`: at 128..224 bytes the IFMA path
@@ -74,56 +74,21 @@ pub(crate) const IFMA_MIN_BYTES: usize = 256;
 pub(crate) const IFMA_MIN_BYTES_CACHED: usize = 128;
 
 /// What the two IFMA backends (intrinsics, and intrinsics around the
-/// assembly group loop) run for a message body; [`absorb`] and
-/// [`absorb_keyed`] are written once over it.
+/// assembly group loop) run for a message body; [`absorb`] is written once
+/// over it.
 pub(crate) trait GroupLoop: Kernels {
-    /// The witness the powers are computed with.
-    type Features: HasIfma;
-    /// That witness.
-    fn features(self) -> Self::Features;
     /// Every whole block of `data` with stored powers; returns its length.
     fn cached(self, h: &mut [u64; 3], p: &Powers, data: &[u8]) -> usize;
     /// The same with powers computed here and not stored.
     fn once(self, h: &mut [u64; 3], r: &[u64; 2], data: &[u8]) -> usize;
 }
 
-/// [`Kernels::absorb`] of an IFMA backend: from [`IFMA_MIN_BYTES`] the
-/// vector loop (with the message's powers, computed and kept on first use
-/// unless `last`), the scalar kernel for shorter bodies.
+/// [`Kernels::absorb`] of an IFMA backend: the vector loop with a
+/// long-term key's powers from [`IFMA_MIN_BYTES_CACHED`], with powers
+/// computed here from [`IFMA_MIN_BYTES`], then the scalar kernel for the
+/// rest.
 #[inline]
 pub(crate) fn absorb<L: GroupLoop>(
-    l: L,
-    h: &mut [u64; 3],
-    r: &[u64; 2],
-    cache: PowerCache<'_>,
-    data: &[u8],
-    last: bool,
-) {
-    let done = if data.len() < IFMA_MIN_BYTES {
-        0
-    } else if *cache.ready {
-        l.cached(h, cache.powers, data)
-    } else if last {
-        l.once(h, r, data)
-    } else {
-        powers::compute(l.features(), r, cache.powers);
-        *cache.ready = true;
-        l.cached(h, cache.powers, data)
-    };
-    l.blocks(h, r, &data[done..], true);
-}
-
-/// [`Kernels::key_powers`] of an IFMA backend.
-#[inline]
-pub(crate) fn key_powers<W: HasIfma>(w: W, r: &[u64; 2], cache: PowerCache<'_>) {
-    powers::compute(w, r, cache.powers);
-    *cache.ready = true;
-}
-
-/// [`Kernels::absorb_keyed`] of an IFMA backend: the vector loop with the
-/// key's powers from [`IFMA_MIN_BYTES_CACHED`].
-#[inline]
-pub(crate) fn absorb_keyed<L: GroupLoop>(
     l: L,
     h: &mut [u64; 3],
     r: &[u64; 2],
@@ -132,21 +97,48 @@ pub(crate) fn absorb_keyed<L: GroupLoop>(
 ) {
     let done = match powers {
         Some(p) if data.len() >= IFMA_MIN_BYTES_CACHED => l.cached(h, p, data),
-        Some(_) => 0,
         None if data.len() >= IFMA_MIN_BYTES => l.once(h, r, data),
-        None => 0,
+        _ => 0,
     };
     l.blocks(h, r, &data[done..], true);
 }
 
+/// The [`Kernels`] methods an IFMA backend overrides beyond `blocks`, for a
+/// witness that is a [`GroupLoop`] and whose IFMA intrinsics witness is
+/// `$ifma(self)`: the vector body ([`absorb`]), the long-term key's powers
+/// and the eight-lane batch.
+macro_rules! ifma_kernels {
+    ($ifma:expr) => {
+        #[inline]
+        fn absorb(
+            self,
+            h: &mut [u64; 3],
+            r: &[u64; 2],
+            powers: Option<&$crate::kernels::Powers>,
+            data: &[u8],
+        ) {
+            $crate::backend::x86_ifma::absorb(self, h, r, powers, data);
+        }
+
+        #[inline]
+        fn key_powers(self, r: &[u64; 2], out: &mut $crate::kernels::Powers) -> bool {
+            $crate::backend::x86_ifma::powers::compute($ifma(self), r, out);
+            true
+        }
+
+        #[inline]
+        fn batch_lanes(self) -> usize {
+            8
+        }
+
+        #[inline]
+        fn batch8(self, r: &[[u64; 2]; 8], s: &[u128; 8], msgs: &[&[u8]; 8]) -> [[u8; 16]; 8] {
+            $crate::backend::x86_ifma::batch::batch8($ifma(self), r, s, msgs)
+        }
+    };
+}
+
 impl GroupLoop for Ifma {
-    type Features = Ifma;
-
-    #[inline]
-    fn features(self) -> Ifma {
-        self
-    }
-
     #[inline]
     fn cached(self, h: &mut [u64; 3], p: &Powers, data: &[u8]) -> usize {
         blocks::cached(self, h, p, data)
@@ -159,35 +151,5 @@ impl GroupLoop for Ifma {
 }
 
 impl Kernels for Ifma {
-    #[inline]
-    fn absorb(
-        self,
-        h: &mut [u64; 3],
-        r: &[u64; 2],
-        cache: PowerCache<'_>,
-        data: &[u8],
-        last: bool,
-    ) {
-        absorb(self, h, r, cache, data, last);
-    }
-
-    #[inline]
-    fn key_powers(self, r: &[u64; 2], cache: PowerCache<'_>) {
-        key_powers(self, r, cache);
-    }
-
-    #[inline]
-    fn absorb_keyed(self, h: &mut [u64; 3], r: &[u64; 2], powers: Option<&Powers>, data: &[u8]) {
-        absorb_keyed(self, h, r, powers, data);
-    }
-
-    #[inline]
-    fn batch_lanes(self) -> usize {
-        8
-    }
-
-    #[inline]
-    fn batch8(self, r: &[[u64; 2]; 8], s: &[u128; 8], msgs: &[&[u8]; 8]) -> [[u8; 16]; 8] {
-        batch::batch8(self, r, s, msgs)
-    }
+    ifma_kernels!(|w: Ifma| w);
 }

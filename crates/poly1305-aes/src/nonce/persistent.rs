@@ -265,6 +265,15 @@ impl PersistentNonces {
         Ok(())
     }
 
+    /// [`Self::next_nonce`] as a [`crate::FreshNonce`], the token that
+    /// [`crate::IncrementalMac::tag`] takes.
+    ///
+    /// # Errors
+    /// As [`Self::next_nonce`].
+    pub fn next_fresh(&mut self) -> Result<crate::FreshNonce, PersistError> {
+        self.next_nonce().map(crate::FreshNonce::issued)
+    }
+
     /// Hands out the next nonce, first storing a new bound `n + reserve` if
     /// `n` is not yet covered by the bound on disk.
     ///

@@ -15,12 +15,11 @@ macro_rules! mask44 {
     };
 }
 
-/// x·20 = (x << 4) + (x << 2), lane-wise.
+/// x·20, lane-wise, for x < 2^47 (so 20x < 2^52): one `vpmadd52luq`
+/// (written as shifts and an add, LLVM turns x·20 back into a 64-bit
+/// multiplication, which without AVX-512DQ costs five instructions).
 macro_rules! times20 {
-    ($x:expr) => {{
-        let x = $x;
-        _mm512_add_epi64(_mm512_slli_epi64::<4>(x), _mm512_slli_epi64::<2>(x))
-    }};
+    ($x:expr) => {{ _mm512_madd52lo_epu64(_mm512_setzero_si512(), $x, _mm512_set1_epi64(20)) }};
 }
 
 /// The carry step shared by both multiplies: the three row sums of low
@@ -94,6 +93,83 @@ macro_rules! mul_add {
             g0,
         );
         reduce!(lo0, hi0, lo1, hi1, lo2, hi2)
+    }};
+}
+
+/// Adds (x₀, x₁, x₂)·(g₀, g₁, g₂) (s₁ = 20g₁, s₂ = 20g₂) to the six row
+/// sums `$lo` (low halves) and `$hi` (high halves), not carried: the
+/// product terms of the k-fold step (`fold4!`), each row one chain of
+/// `vpmadd52` into its sum.
+macro_rules! rows_add {
+    ($lo:ident, $hi:ident, $x:expr, $g:expr, $s1:expr, $s2:expr) => {{
+        let (x0, x1, x2) = $x;
+        let (g0, g1, g2) = $g;
+        let (s1, s2) = ($s1, $s2);
+        $lo.0 = _mm512_madd52lo_epu64(
+            _mm512_madd52lo_epu64(_mm512_madd52lo_epu64($lo.0, x0, g0), x1, s2),
+            x2,
+            s1,
+        );
+        $hi.0 = _mm512_madd52hi_epu64(
+            _mm512_madd52hi_epu64(_mm512_madd52hi_epu64($hi.0, x0, g0), x1, s2),
+            x2,
+            s1,
+        );
+        $lo.1 = _mm512_madd52lo_epu64(
+            _mm512_madd52lo_epu64(_mm512_madd52lo_epu64($lo.1, x0, g1), x1, g0),
+            x2,
+            s2,
+        );
+        $hi.1 = _mm512_madd52hi_epu64(
+            _mm512_madd52hi_epu64(_mm512_madd52hi_epu64($hi.1, x0, g1), x1, g0),
+            x2,
+            s2,
+        );
+        $lo.2 = _mm512_madd52lo_epu64(
+            _mm512_madd52lo_epu64(_mm512_madd52lo_epu64($lo.2, x0, g2), x1, g1),
+            x2,
+            g0,
+        );
+        $hi.2 = _mm512_madd52hi_epu64(
+            _mm512_madd52hi_epu64(_mm512_madd52hi_epu64($hi.2, x0, g2), x1, g1),
+            x2,
+            g0,
+        );
+    }};
+}
+
+/// A power of r for the k-fold step: its limbs broadcast and 20× limbs 1
+/// and 2, `(g, s1, s2)`.
+macro_rules! fold_power {
+    ($g:expr) => {{
+        let g = $g;
+        let (s1, s2) = (times20!(g.1), times20!(g.2));
+        (g, s1, s2)
+    }};
+}
+
+/// Four groups of eight blocks into one accumulator with one carry:
+/// X·r^64 + m₁·r^48 + m₂·r^32 + m₃·r^16 + m₄ (`$p` = the powers r^16,
+/// r^32, r^48, r^64 from `fold_power!`, `$m` = the four groups' limbs, the
+/// first three with their 2^128 bits, `$m4` the last one's, without it when
+/// `$c1` adds it through the row-1 high chain as in `mul_add!`). Bounds
+/// (message limbs < 2^44, 2^44, 2^41; X's < 2^45, 2^45, 2^44.2; powers
+/// carried, < 2^44 + 2^15, 20× < 2^48.4): the high halves sum below
+/// 2^43.1, 2^41.3, 2^39.6 in rows 0, 1, 2, so 256·hi₀, 256·hi₁ and
+/// 5120·hi₂ stay below 2^52 as `reduce!` needs; the low halves sum below
+/// 2^56.
+macro_rules! fold4 {
+    ($x:expr, $m:expr, $m4:expr, $c1:expr, $p:expr) => {{
+        let (m1, m2, m3) = $m;
+        let (p16, p32, p48, p64) = $p;
+        let z = _mm512_setzero_si512();
+        let mut lo = $m4;
+        let mut hi = (z, $c1, z);
+        rows_add!(lo, hi, m3, p16.0, p16.1, p16.2);
+        rows_add!(lo, hi, m2, p32.0, p32.1, p32.2);
+        rows_add!(lo, hi, m1, p48.0, p48.1, p48.2);
+        rows_add!(lo, hi, $x, p64.0, p64.1, p64.2);
+        reduce!(lo.0, hi.0, lo.1, hi.1, lo.2, hi.2)
     }};
 }
 
@@ -181,7 +257,7 @@ pub(crate) fn to44(h: &[u64; 3]) -> [u64; 3] {
 }
 
 /// h = s₀ + 2^44s₁ + 2^88s₂ (each sᵢ < 2^52) to 64-bit limbs with
-/// h < 2^130 + 2^128.
+/// h < 2^130 + 2^89 (h₂ ≤ 4).
 #[inline(always)]
 pub(crate) fn from44(s: [u64; 3]) -> [u64; 3] {
     let [mut s0, mut s1, mut s2] = s;

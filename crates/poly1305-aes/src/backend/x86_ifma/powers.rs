@@ -16,13 +16,12 @@ impl HasIfma for Ifma {}
 impl HasIfma for IfmaVbmi2 {}
 
 /// r^(8−t) and r^(16−t) in lane t, limbs 0..3 (radix 2^44, carried); all
-/// zeros until computed ([`compute`]). Kept by a per-message state and by a
-/// long-term key beside a flag that says whether they are computed (a plain
-/// value, not an `Option`: the payload of a `None` is uninitialised, and
-/// moving the value copies whatever the stack held there — a key window
-/// was found that way by `tests/wipe.rs` — beyond the reach of the wipe on
-/// drop). `Copy`, so that a state's clone copies it in one piece (its
-/// owner wipes it on drop; copies are made only by the state).
+/// zeros until computed ([`compute`]). Kept by a long-term key beside a
+/// flag that says whether they are computed (a plain value, not an
+/// `Option`: the payload of a `None` is uninitialised, and moving the value
+/// copies whatever the stack held there — a key window was found that way
+/// by `tests/wipe.rs` — beyond the reach of the wipe on drop). `Copy`: its
+/// owner wipes it on drop.
 #[derive(Clone, Copy)]
 pub(crate) struct Powers {
     pub(super) p8: [[u64; 8]; 3],
@@ -44,23 +43,6 @@ impl Powers {
     };
 }
 
-/// A zero-sized field that puts a state's power tables on a 64-byte
-/// boundary. Every state is built by zeroing the tables and then usually
-/// moved (`Result::unwrap`, by-value `self`): a `memset` followed by a
-/// `memcpy` of the same bytes. Where the copy's loads straddle the fill's
-/// stores the CPU cannot forward them and stalls: one caller's stack
-/// offsets made `Poly1305::new_with_backend` + `compute_unpadded` of 16
-/// bytes 7 ns slower (27 → 34 ns) with nothing else changed, and 32-byte
-/// alignment still lost 14 ns in another (glibc moves 64 bytes at a time
-/// on AVX-512 CPUs). With the tables first in the state and the state
-/// 64-byte aligned, fill and copy work in the same aligned pieces wherever
-/// the caller keeps the value: measured on an AVX-512 Xeon, 16-byte
-/// `Poly1305` as fast as before the change and `Poly1305Aes` 35 % faster,
-/// in two callers that had differed by 7 ns.
-#[derive(Clone, Copy, Default)]
-#[repr(align(64))]
-pub(crate) struct PowersAlign;
-
 /// Computes the powers of the clamped r (two 64-bit limbs) into `out`.
 #[inline]
 pub(crate) fn compute<W: HasIfma>(w: W, r: &[u64; 2], out: &mut Powers) {
@@ -70,36 +52,46 @@ pub(crate) fn compute<W: HasIfma>(w: W, r: &[u64; 2], out: &mut Powers) {
     unsafe { powers(r, out) };
 }
 
+/// r² for the clamped r (two 64-bit limbs), as three 64-bit limbs with
+/// h₂ ≤ 4: one step of the portable kernel with h = r and a block of zeros
+/// without the pad bit (the scalar unit computes it while the vector unit
+/// splits the first blocks; a vector product in its place measured some 5 %
+/// slower at 1 KiB, and r³, r⁴ in scalar code too, 10 % slower: a longer
+/// chain).
+#[inline(always)]
+pub(crate) fn square(r: &[u64; 2]) -> [u64; 3] {
+    let mut h = [r[0], r[1], 0];
+    crate::backend::soft::blocks(&mut h, r, &[0u8; 16], false);
+    h
+}
+
 /// r^(8−t) in lane t (t = 0..8) as a carried vector triple, from the
-/// clamped r: three products (exponents \[2,…,2,1\] → \[4,4,4,4,4,3,2,1\] →
-/// \[8,…,1\]).
+/// clamped r: r² in scalar code, then two vector products (exponents, lane
+/// 0 first: \[2,2,2,2,2,2,1,0\] + \[2,2,2,2,2,1,1,1\] → \[4,4,4,4,4,3,2,1\]
+/// → \[8,…,1\]).
 macro_rules! powers8 {
     ($r:expr) => {{
         let r: &[u64; 2] = $r;
         let r44 = to44(&[r[0], r[1], 0]);
+        let r2 = to44(&$crate::backend::x86_ifma::powers::square(r));
         let one = _mm512_set1_epi64(1);
-        let rv = (
-            _mm512_set1_epi64(r44[0] as i64),
-            _mm512_set1_epi64(r44[1] as i64),
-            _mm512_set1_epi64(r44[2] as i64),
+        let bc = |x: u64| _mm512_set1_epi64(x as i64);
+        let rv = (bc(r44[0]), bc(r44[1]), bc(r44[2]));
+        let r2v = (bc(r2[0]), bc(r2[1]), bc(r2[2]));
+        // X = [r² ×6, r, 1], Y = [r² ×5, r, r, r]: X·Y = [r⁴ ×5, r³, r², r]
+        let kx: __mmask8 = 0x3f;
+        let x = (
+            _mm512_mask_blend_epi64(kx, _mm512_mask_blend_epi64(0x80, rv.0, one), r2v.0),
+            _mm512_mask_blend_epi64(kx, _mm512_maskz_mov_epi64(0x7f, rv.1), r2v.1),
+            _mm512_mask_blend_epi64(kx, _mm512_maskz_mov_epi64(0x7f, rv.2), r2v.2),
         );
-        // T = r·[r ×7, 1] → exponents [2,2,2,2,2,2,2,1]
-        let k1: __mmask8 = 0x7f;
-        let g = (
-            _mm512_mask_blend_epi64(k1, one, rv.0),
-            _mm512_maskz_mov_epi64(k1, rv.1),
-            _mm512_maskz_mov_epi64(k1, rv.2),
+        let ky: __mmask8 = 0x1f;
+        let y = (
+            _mm512_mask_blend_epi64(ky, rv.0, r2v.0),
+            _mm512_mask_blend_epi64(ky, rv.1, r2v.1),
+            _mm512_mask_blend_epi64(ky, rv.2, r2v.2),
         );
-        let t = mul_fast!(rv, g, times20!(g.1), times20!(g.2));
-        // T2 = T·[T₀ ×5, T₇, 1, 1] → [4,4,4,4,4,3,2,1]
-        let idx = _mm512_set_epi64(0, 0, 7, 0, 0, 0, 0, 0);
-        let k2: __mmask8 = 0x3f;
-        let g = (
-            _mm512_mask_blend_epi64(k2, one, _mm512_permutexvar_epi64(idx, t.0)),
-            _mm512_maskz_permutexvar_epi64(k2, idx, t.1),
-            _mm512_maskz_permutexvar_epi64(k2, idx, t.2),
-        );
-        let t = mul_fast!(t, g, times20!(g.1), times20!(g.2));
+        let t = mul!(x, y, times20!(y.1), times20!(y.2));
         // T3 = T2·[T2₄, T2₅, T2₆, T2₇, 1, 1, 1, 1] → [8,7,6,5,4,3,2,1]
         let idx = _mm512_set_epi64(0, 0, 0, 0, 7, 6, 5, 4);
         let k3: __mmask8 = 0x0f;
@@ -108,7 +100,7 @@ macro_rules! powers8 {
             _mm512_maskz_permutexvar_epi64(k3, idx, t.1),
             _mm512_maskz_permutexvar_epi64(k3, idx, t.2),
         );
-        mul_fast!(t, g, times20!(g.1), times20!(g.2))
+        mul!(t, g, times20!(g.1), times20!(g.2))
     }};
 }
 
@@ -122,7 +114,7 @@ macro_rules! powers16 {
             _mm512_permutexvar_epi64(z, p8.1),
             _mm512_permutexvar_epi64(z, p8.2),
         );
-        mul_fast!(p8, g, times20!(g.1), times20!(g.2))
+        mul!(p8, g, times20!(g.1), times20!(g.2))
     }};
 }
 
