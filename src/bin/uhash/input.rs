@@ -2,8 +2,10 @@
 //! `pread` per thread: `--io pread`) and hashed in one call on every
 //! thread; a pipe, a terminal or a device is read in large blocks into a
 //! streaming state. Measured on the 2-core machine of issue 20 (a 1 GiB
-//! file in the page cache): the mapping is the faster (numbers in
-//! CHANGELOG.md, issue 20).
+//! file in the page cache, `hyperfine` medians while shared with other
+//! jobs, `--io` hidden option): mapped 0.69 s, mapped with `MAP_POPULATE`
+//! 0.67 s, streamed on one thread 0.69 s, one `pread` per thread 2.16 s
+//! (faulting in a fresh 1 GiB buffer): mapping is the default.
 
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
