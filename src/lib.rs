@@ -30,6 +30,8 @@ pub use mmh;
 pub use poly1305_aes;
 pub use sqh;
 pub use uhash_core as core;
+pub use umac;
 
+pub mod alg;
 pub mod epsilon;
 pub mod kat;

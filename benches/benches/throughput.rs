@@ -44,7 +44,7 @@ fn bench_row(
     group.bench_function(BenchmarkId::new(name, size.label), |b| {
         let runner = runner.get_or_insert_with(|| row.runner(size.len));
         let msg = msg();
-        b.iter_custom(|iters| clock.time(|| runner.run(msg, iters)));
+        b.iter_custom(|iters| row.clock(clock).time(|| runner.run(msg, iters)));
     });
 }
 

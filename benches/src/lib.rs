@@ -12,10 +12,13 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+pub mod blake3_peers;
+pub mod cli_algs;
 pub mod core_rows;
 pub mod dfc;
 pub mod dfc_cipher;
 pub mod digest_mw;
+pub mod figures;
 pub mod memory;
 pub mod mmh;
 #[cfg(uhash_bench_openssl)]
@@ -45,8 +48,11 @@ pub fn rows() -> Vec<Row> {
     rows.extend(poly1305_aes::rows());
     rows.extend(sqh::rows());
     rows.extend(umac::rows());
+    // What `uhash mac` computes, on every core.
+    rows.extend(cli_algs::rows());
     // ---- peers ----
     rows.extend(poly1305_peers::rows());
+    rows.extend(blake3_peers::rows());
     rows
 }
 
@@ -213,6 +219,9 @@ pub struct Row {
     /// The output changes from call to call by design (a MAC with a new
     /// nonce per message), even under a long-term key.
     pub nonce_per_call: bool,
+    /// Runs on every core (a rayon pool): timed with the wall clock, since
+    /// the measuring thread's CPU time misses the other threads' work.
+    pub all_cores: bool,
     factory: Factory,
 }
 
@@ -243,6 +252,7 @@ impl Row {
             },
             stream_in_quick: false,
             nonce_per_call: false,
+            all_cores: false,
             factory: Box::new(factory),
         }
     }
@@ -253,6 +263,44 @@ impl Row {
     pub fn nonce_per_call(mut self) -> Row {
         self.nonce_per_call = true;
         self
+    }
+
+    /// Marks a row that runs on every core (timed with the wall clock).
+    #[must_use]
+    pub fn all_cores(mut self) -> Row {
+        self.all_cores = true;
+        self
+    }
+
+    /// The clock this row is timed with: `clock`, or the wall clock for a
+    /// row on every core.
+    pub fn clock(&self, clock: Clock) -> Clock {
+        if self.all_cores { Clock::Wall } else { clock }
+    }
+
+    /// A peer's row (OpenSSL, RustCrypto, BLAKE3), not one of ours.
+    pub fn is_peer(&self) -> bool {
+        ["openssl", "rustcrypto", "blake3"]
+            .iter()
+            .any(|p| self.impl_id.starts_with(p))
+    }
+
+    /// The ceiling row (a plain read of the message).
+    pub fn is_ceiling(&self) -> bool {
+        self.family == "memory"
+    }
+
+    /// A MAC (or a one-time authenticator such as Poly1305): a row doing
+    /// the job of the peers.
+    pub fn is_mac(&self) -> bool {
+        let f = self.function.to_ascii_lowercase();
+        if matches!(self.family, "core" | "long" | "memory") {
+            return false;
+        }
+        f.contains("mac")
+            || f.starts_with("poly1305")
+            || f.starts_with("umac")
+            || self.family == "blake3"
     }
 
     /// Times this row only at lengths up to `max_len`.

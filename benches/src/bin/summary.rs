@@ -12,19 +12,24 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-use uhash_bench::plot::{Plot, Series};
-use uhash_bench::{Clock, KeyMode, Message, Row, Runner, SIZES, STREAM_LEN, Size};
+use uhash_bench::figures;
+use uhash_bench::{Clock, Message, Row, Runner, SIZES, STREAM_LEN, Size};
 
 const USAGE: &str = "\
-usage: summary [--quick] [--out DIR] [--filter SUBSTR] [--ghz F]
+usage: summary [--quick] [--out DIR] [--filter SUBSTR] [--ghz F] [--wide] [--list]
   --quick          fewer samples; the 64 MiB size only for the rows marked for it
-  --out DIR        where summary.csv and summary.svg go
+  --out DIR        where summary.csv, summary.svg/.png (one panel per family) and
+                   headline.svg/.png (our best MAC vs the peers) go
                    (default: $CARGO_TARGET_DIR or <workspace>/target, + /uhash-summary)
   --filter SUBSTR  only rows whose id or label contains SUBSTR (case-insensitive)
-  --ghz F          TSC frequency for cycles/byte (default 2.7)";
+  --ghz F          TSC frequency for cycles/byte (default 2.7)
+  --wide           the full table (labels, cycles/byte and GB/s at every size);
+                   the default fits 100 columns (the CSV always has everything)
+  --list           print every row's id and label, and exit";
 
 struct Options {
     quick: bool,
+    wide: bool,
     out: PathBuf,
     filter: Option<String>,
     ghz: f64,
@@ -75,6 +80,7 @@ const FULL: Plan = Plan {
 fn parse_args() -> Result<Options, String> {
     let mut o = Options {
         quick: false,
+        wide: false,
         out: default_out_dir(),
         filter: None,
         ghz: 2.7,
@@ -84,6 +90,7 @@ fn parse_args() -> Result<Options, String> {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
         match a.as_str() {
             "--quick" => o.quick = true,
+            "--wide" => o.wide = true,
             "--out" => o.out = PathBuf::from(value("--out")?),
             "--filter" => o.filter = Some(value("--filter")?),
             "--ghz" => {
@@ -92,6 +99,12 @@ fn parse_args() -> Result<Options, String> {
                     .ok()
                     .filter(|g: &f64| *g > 0.0)
                     .ok_or("--ghz needs a positive number")?;
+            }
+            "--list" => {
+                for r in uhash_bench::rows() {
+                    println!("{}\t{}", r.id(), r.label());
+                }
+                std::process::exit(0);
             }
             "-h" | "--help" => {
                 println!("{USAGE}");
@@ -363,6 +376,7 @@ fn main() {
             };
             let mut runner = row.runner(size.len);
             let runner = runner.as_mut();
+            let clock = row.clock(clock);
             let n = iters[ci].get_or_insert_with(|| calibrate(runner, msg, plan, clock));
             let per_round = plan.samples(size.streamed) / plan.rounds;
             sample(runner, msg, plan, clock, *n, per_round, &mut samples[ci]);
@@ -400,7 +414,11 @@ fn main() {
         .collect();
     eprintln!("measured in {:.1} s", started.elapsed().as_secs_f64());
 
-    let table = render_table(&rows, &results, &opts, plan);
+    let table = if opts.wide {
+        render_table(&rows, &results, &opts, plan)
+    } else {
+        render_compact(&rows, &results, &opts, plan)
+    };
     println!("{table}");
 
     if let Err(e) = write_outputs(&rows, &results, &opts, plan, &date, &cpu) {
@@ -492,6 +510,85 @@ fn render_table(rows: &[Row], results: &[Result_], opts: &Options, plan: &Plan) 
     t
 }
 
+/// The widest line of [`render_compact`].
+const COMPACT_WIDTH: usize = 100;
+
+/// The default table: row ids (cut to fit), cycles/byte at every size and
+/// the noise; at most [`COMPACT_WIDTH`] columns. GB/s is `--ghz` divided by
+/// cycles/byte, so it is left to `--wide` and the CSV.
+fn render_compact(rows: &[Row], results: &[Result_], opts: &Options, plan: &Plan) -> String {
+    let sizes: Vec<&Size> = SIZES
+        .iter()
+        .filter(|s| results.iter().any(|r| r.size == **s))
+        .collect();
+    let find = |ri: usize, len: usize| results.iter().find(|r| r.row == ri && r.size.len == len);
+    const CW: usize = 5;
+    // id | sizes… | IQR
+    let fixed = 2 + sizes.len() * (CW + 1) + 2 + 5;
+    let ids: Vec<String> = rows.iter().map(Row::id).collect();
+    let lw = ids
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(10, COMPACT_WIDTH.saturating_sub(fixed).max(10));
+    let cut = |s: &str| {
+        if s.chars().count() <= lw {
+            s.to_owned()
+        } else {
+            s.chars().take(lw - 1).collect::<String>() + "…"
+        }
+    };
+
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "TSC cycles/byte at {} GHz (lower is better; GB/s = {} / cpb)",
+        opts.ghz, opts.ghz
+    );
+    let _ = writeln!(
+        t,
+        "medians of {} samples ({} at 64MiB), {} rounds",
+        plan.samples(false),
+        plan.samples(true),
+        plan.rounds
+    );
+    let _ = write!(t, "{:<lw$} |", "row (family/function/impl)");
+    for s in &sizes {
+        let _ = write!(t, " {:>CW$}", s.label);
+    }
+    let _ = writeln!(t, " |  IQR");
+    let _ = writeln!(t, "{}", "-".repeat(lw + fixed));
+    for (ri, id) in ids.iter().enumerate() {
+        let _ = write!(t, "{:<lw$} |", cut(id));
+        for s in &sizes {
+            let v = find(ri, s.len).map_or_else(|| "-".into(), |r| sig3(cpb(r, opts.ghz)));
+            let _ = write!(t, " {v:>CW$}");
+        }
+        let noise = results
+            .iter()
+            .filter(|r| r.row == ri)
+            .map(|r| (r.cell.p75_ns - r.cell.p25_ns) / r.cell.median_ns * 100.0)
+            .fold(0f64, f64::max);
+        let _ = writeln!(t, " | {noise:3.0}%");
+    }
+    let _ = writeln!(
+        t,
+        "/fresh-key: a new key for every message (up to {} B)",
+        uhash_bench::FRESH_KEY_MAX_LEN
+    );
+    let _ = writeln!(
+        t,
+        "all-cores, blake3-rayon: on every core, timed with the wall clock"
+    );
+    let _ = writeln!(
+        t,
+        "IQR: the largest (75th - 25th percentile) / median of the row's cells"
+    );
+    let _ = write!(t, "full labels and GB/s: --wide, or the CSV");
+    t
+}
+
 fn write_outputs(
     rows: &[Row],
     results: &[Result_],
@@ -526,46 +623,69 @@ fn write_outputs(
     let csv_path = opts.out.join("summary.csv");
     std::fs::write(&csv_path, csv)?;
 
-    let plot = Plot {
-        title: "uhash: cycles per byte vs message length".into(),
-        subtitle: format!(
-            "{cpu} · {date} · {} run, median of {} samples ({} at 64 MiB)",
-            if opts.quick { "quick" } else { "full" },
-            plan.samples(false),
-            plan.samples(true)
-        ),
-        y_label: format!(
-            "TSC cycles/byte at {} GHz (log scale, lower is better)",
-            opts.ghz
-        ),
-        x_ticks: SIZES
-            .iter()
-            .filter(|s| results.iter().any(|r| r.size == **s))
-            .map(|s| {
-                let digits = s.label.trim_end_matches(|c: char| c.is_ascii_alphabetic());
-                (
-                    s.len as f64,
-                    format!("{digits} {}", &s.label[digits.len()..]),
-                )
-            })
-            .collect(),
-        series: rows
-            .iter()
-            .enumerate()
-            .map(|(ri, row)| Series {
-                label: row.label(),
-                group: format!("{}/{}/{}", row.family, row.function, row.impl_id),
-                dashed: row.key_mode == KeyMode::FreshPerCall,
-                points: results
-                    .iter()
-                    .filter(|r| r.row == ri)
-                    .map(|r| (r.size.len as f64, cpb(r, opts.ghz)))
-                    .collect(),
-            })
-            .collect(),
-    };
-    let svg_path = opts.out.join("summary.svg");
-    std::fs::write(&svg_path, plot.to_svg())?;
-    println!("wrote {} and {}", csv_path.display(), svg_path.display());
+    let subtitle = format!(
+        "{cpu} · {date} · {} run, median of {} samples ({} at 64 MiB), TSC cycles at {} GHz",
+        if opts.quick { "quick" } else { "full" },
+        plan.samples(false),
+        plan.samples(true),
+        opts.ghz
+    );
+    let cells: Vec<figures::Cell> = results
+        .iter()
+        .map(|r| figures::Cell {
+            row: r.row,
+            len: r.size.len,
+            cpb: cpb(r, opts.ghz),
+            gbps: gbps(r),
+        })
+        .collect();
+    let written =
+        figures::write(&opts.out, rows, &cells, &subtitle).map_err(std::io::Error::other)?;
+    for p in std::iter::once(csv_path).chain(written) {
+        println!("wrote {}", p.display());
+    }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compact_table_fits_100_columns() {
+        let rows = uhash_bench::rows();
+        let mut results = Vec::new();
+        for (ri, r) in rows.iter().enumerate() {
+            for s in SIZES.iter().filter(|s| r.runs_at(s.len)) {
+                results.push(Result_ {
+                    row: ri,
+                    size: *s,
+                    cell: Cell {
+                        median_ns: 123.456 * s.len as f64,
+                        p25_ns: 100.0 * s.len as f64,
+                        p75_ns: 150.0 * s.len as f64,
+                        samples: 9,
+                    },
+                });
+            }
+        }
+        let opts = Options {
+            quick: true,
+            wide: false,
+            out: PathBuf::new(),
+            filter: None,
+            ghz: 2.7,
+        };
+        let t = render_compact(&rows, &results, &opts, &QUICK);
+        for line in t.lines() {
+            assert!(
+                line.chars().count() <= COMPACT_WIDTH,
+                "{} wide: {line}",
+                line.chars().count()
+            );
+        }
+        assert!(t.contains("poly1305/Poly1305/openssl"));
+        let wide = render_table(&rows, &results, &opts, &QUICK);
+        assert!(wide.lines().any(|l| l.chars().count() > COMPACT_WIDTH));
+    }
 }

@@ -1,0 +1,287 @@
+//! The command line (`clap` derive): every subcommand and option, and the
+//! help texts with examples.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use uhash::kat::Impl;
+
+const EXAMPLES: &str = "\
+Examples:
+  uhash keygen > mac.key                       # a fresh Poly1305-AES key (hex)
+  uhash mac --key-file mac.key --new-nonce-file mac.nonces big.iso notes.txt > tags
+  uhash mac --key-file mac.key --nonce-file mac.nonces more.txt >> tags   # later runs
+  uhash verify --key-file mac.key --check tags
+  uhash mac --key-file mac.key --nonce 000102030405060708090a0b0c0d0e0f big.iso
+  tar c dir | uhash mac --alg nhx4-mac --key-file nh.key --nonce 000000000000000000000001
+  uhash hash --alg mmh32x4 --key-file seed.key big.iso
+  uhash kat --impl reference < tests/vectors/poly1305_rfc8439.jsonl
+
+Keys and nonces use the byte layouts of docs/kat.md; 'uhash algs' lists every
+algorithm with its key, nonce and output sizes.";
+
+/// Fast, provably secure universal hash functions and MACs.
+#[derive(Parser, Debug)]
+#[command(
+    name = "uhash",
+    version,
+    arg_required_else_help = true,
+    after_help = EXAMPLES,
+    max_term_width = 100
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub cmd: Cmd,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Cmd {
+    /// Authenticate files: one `TAG  FILE` line each (like sha256sum/b3sum)
+    #[command(after_help = MAC_AFTER, after_long_help = MAC_AFTER)]
+    Mac(MacArgs),
+    /// Check the tags of a list written by `uhash mac` (constant-time comparison)
+    Verify(VerifyArgs),
+    /// The keyed universal hash of files. NOT a checksum: see --help
+    #[command(long_about = HASH_ABOUT)]
+    Hash(HashArgs),
+    /// Print a fresh random key for an algorithm, in hex
+    Keygen(KeygenArgs),
+    /// List the algorithms of `mac` and `hash`: name, key, nonce and output bytes
+    Algs,
+    /// Answer known-answer calls: JSON Lines on stdin, one answer per line on stdout
+    #[command(long_about = KAT_ABOUT, after_help = kat_names(), after_long_help = kat_names())]
+    Kat(KatArgs),
+    /// Measure collision probabilities at reduced widths beside the proven bounds
+    #[command(after_help = epsilon_families(), after_long_help = epsilon_families())]
+    Epsilon(EpsilonArgs),
+}
+
+const MAC_AFTER: &str = "\
+The default algorithm is poly1305-aes (Bernstein 2005), because it is one fixed
+definition with the same output on every CPU and every backend, it takes a
+32-byte key (k ‖ r: 'uhash keygen' makes one) and a 16-byte nonce, and its
+bound is small at every length: its hash is 8⌈L/16⌉/2^106-almost-Δ-universal
+for messages of at most L bytes (paper, Theorem 3.3), so after up to 2^64 tags
+D forgery attempts succeed with probability at most 14·D·⌈L/16⌉/2^106 plus
+AES's distinguishing advantage (paper, §3): 2^-76.2 per attempt at L = 1 GiB.
+The long-hash MACs (mmh32x4-mac, nhx4-mac, …) are faster on long inputs; their
+bounds are in their crates' docs ('uhash algs' lists them all).
+
+A nonce must never repeat under a key: --nonce is accepted with one input only;
+several inputs need --nonce-file, whose on-disk sequence survives crashes, and
+each line then reads `TAG NONCE  FILE`.
+
+Lines are written one at a time, each whole, as each input is done. Every
+input is checked (exists, is not a directory, can be opened) before the first
+line is written. Exit status: 0 all done, 1 any error (message on stderr, no
+line for that input), 2 bad usage.";
+
+const HASH_ABOUT: &str = "\
+The keyed universal hash of files (one `HASH  FILE` line each).
+
+WARNING: a keyed universal hash is not a checksum and not a cryptographic hash.
+Its guarantee (a collision bound over a random key) holds only while the key
+is secret: anyone who knows the key can find collisions, and hash values under
+one key can reveal it. For integrity against an adversary use `uhash mac`.";
+
+const KAT_ABOUT: &str = "\
+Answer known-answer calls, one JSON record per line.
+
+Reads JSON Lines on stdin, one call per line:
+  {\"fn\": NAME, \"key\": HEX, \"msg\": HEX, \"nonce\": HEX, \"params\": {..}}
+(\"nonce\" and \"params\" optional; other fields are ignored) and writes, in order,
+one line per non-blank input line: {\"out\":HEX} or {\"error\":TEXT}. Blank lines
+are skipped. Bad lines get an error answer and the run goes on; the exit status
+is 0 at the end of input (1 on an I/O error, 2 on bad options).";
+
+fn kat_names() -> String {
+    let names: Vec<String> = uhash::kat::functions()
+        .map(|e| {
+            if e.aliases.is_empty() {
+                e.name.to_owned()
+            } else {
+                format!("{} (alias {})", e.name, e.aliases.join(", "))
+            }
+        })
+        .collect();
+    format!(
+        "Names: {}\n\nByte layouts, parameters and error rules: docs/kat.md",
+        names.join(", ")
+    )
+}
+
+fn epsilon_families() -> String {
+    let families: Vec<String> = uhash::epsilon::FAMILIES
+        .iter()
+        .map(|(name, what)| format!("  {name:<10} {what}"))
+        .collect();
+    format!(
+        "Families:\n{}\n\nMethod and results: docs/epsilon.md",
+        families.join("\n")
+    )
+}
+
+/// Where the key comes from (exactly one).
+#[derive(Args, Debug)]
+#[group(required = true, multiple = false)]
+pub struct KeyArgs {
+    /// Key file: exactly the key's bytes, or its hex digits (whitespace around them is ignored)
+    #[arg(long, value_name = "F")]
+    pub key_file: Option<PathBuf>,
+    /// Key in hex (visible to other users in the process list: prefer --key-file)
+    #[arg(long, value_name = "HEX")]
+    pub key_hex: Option<String>,
+}
+
+/// Options shared by the commands that read inputs.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Threads per input (default: all cores)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+    /// How regular files are read (for measurements; `auto` = map)
+    #[arg(long, value_enum, default_value_t = IoMode::Auto, hide = true)]
+    pub io: IoMode,
+}
+
+/// How a regular file is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum IoMode {
+    /// Map it (`memmap2`) and hash the mapping on every thread.
+    Auto,
+    /// As `auto`, with the pages populated by the kernel up front.
+    Populate,
+    /// Read it whole with one `pread` per thread, then hash on every thread.
+    Pread,
+    /// Read it in blocks into one buffer and hash as a stream (one thread).
+    Stream,
+}
+
+#[derive(Args, Debug)]
+pub struct MacArgs {
+    /// The MAC (`uhash algs` lists them)
+    #[arg(long, value_name = "NAME", default_value = uhash::alg::DEFAULT_MAC)]
+    pub alg: String,
+    #[command(flatten)]
+    pub key: KeyArgs,
+    #[command(flatten)]
+    pub nonce: NonceArgs,
+    /// Check the lines of LIST (as `uhash verify --check LIST`) instead of writing tags
+    #[arg(long, value_name = "LIST", conflicts_with_all = ["json", "files"])]
+    pub check: Option<PathBuf>,
+    /// With --check: print only the failures
+    #[arg(long, requires = "check")]
+    pub quiet: bool,
+    /// One JSON object per input: {"alg","file","nonce","tag"}
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Inputs (stdin when none, or `-`)
+    #[arg(value_name = "FILE")]
+    pub files: Vec<OsString>,
+}
+
+/// Where nonces come from.
+#[derive(Args, Debug)]
+#[group(multiple = false)]
+pub struct NonceArgs {
+    /// The nonce in hex (one input only: a nonce must never repeat under a key)
+    #[arg(long, value_name = "HEX")]
+    pub nonce: Option<String>,
+    /// An existing nonce file (crash-safe counter on disk); one nonce per input
+    #[arg(long, value_name = "F")]
+    pub nonce_file: Option<PathBuf>,
+    /// Create the nonce file F (it must not exist), then use it as --nonce-file
+    #[arg(long, value_name = "F")]
+    pub new_nonce_file: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The MAC the list was written with
+    #[arg(long, value_name = "NAME", default_value = uhash::alg::DEFAULT_MAC)]
+    pub alg: String,
+    #[command(flatten)]
+    pub key: KeyArgs,
+    /// The list: lines `TAG NONCE  FILE`, or `TAG  FILE` with --nonce (`-`: stdin)
+    #[arg(long, value_name = "LIST")]
+    pub check: PathBuf,
+    /// The nonce of the lines that carry none, in hex
+    #[arg(long, value_name = "HEX")]
+    pub nonce: Option<String>,
+    /// Print only the failures
+    #[arg(long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct HashArgs {
+    /// The keyed hash (`uhash algs` lists them)
+    #[arg(long, value_name = "NAME", default_value = uhash::alg::DEFAULT_HASH)]
+    pub alg: String,
+    #[command(flatten)]
+    pub key: KeyArgs,
+    /// Check the lines `HASH  FILE` of LIST instead of writing hashes
+    #[arg(long, value_name = "LIST", conflicts_with_all = ["json", "files"])]
+    pub check: Option<PathBuf>,
+    /// With --check: print only the failures
+    #[arg(long, requires = "check")]
+    pub quiet: bool,
+    /// One JSON object per input: {"alg","file","hash"}
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Inputs (stdin when none, or `-`)
+    #[arg(value_name = "FILE")]
+    pub files: Vec<OsString>,
+}
+
+#[derive(Args, Debug)]
+pub struct KeygenArgs {
+    /// The algorithm the key is for
+    #[arg(long, value_name = "NAME", default_value = uhash::alg::DEFAULT_MAC)]
+    pub alg: String,
+}
+
+#[derive(Args, Debug)]
+pub struct KatArgs {
+    /// Who answers: 'production' (the family crates) or 'reference' (the
+    /// big-integer reference crate uhash-ref)
+    #[arg(long = "impl", value_name = "IMPL", default_value = "production", value_parser = parse_impl)]
+    pub imp: Impl,
+}
+
+fn parse_impl(s: &str) -> Result<Impl, String> {
+    s.parse()
+        .map_err(|e: uhash::kat::UnknownImpl| e.to_string())
+}
+
+#[derive(Args, Debug)]
+pub struct EpsilonArgs {
+    /// A family below, or 'all'
+    #[arg(value_name = "FAMILY")]
+    pub family: String,
+    /// One word width (default: the family's sweep of widths)
+    #[arg(long, value_name = "B")]
+    pub bits: Option<u32>,
+    /// Every pair of distinct messages (widths where that is too much work
+    /// are skipped); default: every pair where the work is at most 2^32
+    /// pair-keys, the search otherwise
+    #[arg(long, conflicts_with = "samples")]
+    pub exhaustive: bool,
+    /// The search: structured candidates, N random pairs and N/2
+    /// hill-climbing steps, all keys for each pair
+    #[arg(long, value_name = "N")]
+    pub samples: Option<u64>,
+    /// The search's seed
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Also write DIR/epsilon.csv, DIR/epsilon.svg, DIR/epsilon.png
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}

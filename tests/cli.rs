@@ -1,0 +1,467 @@
+//! `uhash mac`, `verify`, `hash`, `keygen`, `algs` as a user runs them:
+//! output lines, nonce files, bad input (one message naming the problem,
+//! non-zero exit, nothing on stdout).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use uhash::alg;
+
+/// Runs the binary in `dir` with `args`, feeding `input` on stdin.
+fn run_in(dir: &Path, args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uhash"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn uhash");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait uhash");
+    writer.join().expect("writer");
+    out
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A fresh directory under the target dir.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn bytes(len: usize, seed: u64) -> Vec<u8> {
+    let mut s = seed | 1;
+    (0..len)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s as u8
+        })
+        .collect()
+}
+
+/// The Poly1305-AES key of these tests (r satisfies the paper's rules).
+const KEY: &str = "0f0e0d0c0b0a09080706050403020100000102030405060708090a0b0c0d0e0f";
+const KEY_R_BAD: &str = "000102030405060708090a0b0c0d0e0fffffffffffffffffffffffffffffffff";
+const NONCE: &str = "a0a1a2a3a4a5a6a7a8a9aaabacadaeaf";
+
+fn expected_poly1305_aes(msg: &[u8], nonce: &[u8]) -> String {
+    let k: [u8; 32] = hex::decode(KEY).unwrap().try_into().unwrap();
+    let n: [u8; 16] = nonce.try_into().unwrap();
+    let tag = poly1305_aes::Poly1305Aes::new(&k)
+        .unwrap()
+        .authenticate(&poly1305_aes::Nonce::from_bytes(n), msg);
+    hex::encode(tag.as_bytes())
+}
+
+/// Asserts a failed run: status `code`, stdout empty, and one stderr
+/// message containing every piece of `says`.
+fn assert_fails(out: &Output, code: i32, says: &[&str]) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
+    assert!(out.stdout.is_empty(), "stdout: {}", text(&out.stdout));
+    for s in says {
+        assert!(err.contains(s), "stderr lacks {s:?}: {err}");
+    }
+}
+
+#[test]
+fn mac_one_file_with_a_nonce_like_sha256sum() {
+    let dir = scratch("one");
+    let msg = bytes(100_000, 1);
+    std::fs::write(dir.join("a b.bin"), &msg).unwrap();
+    let out = run_in(
+        &dir,
+        &["mac", "--key-hex", KEY, "--nonce", NONCE, "a b.bin"],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let want = expected_poly1305_aes(&msg, &hex::decode(NONCE).unwrap());
+    assert_eq!(text(&out.stdout), format!("{want}  a b.bin\n"));
+
+    // The same from a pipe (no file: stdin), from `-`, and on one thread.
+    let out = run_in(&dir, &["mac", "--key-hex", KEY, "--nonce", NONCE], &msg);
+    assert_eq!(text(&out.stdout), format!("{want}  -\n"));
+    let out = run_in(
+        &dir,
+        &[
+            "mac",
+            "--key-hex",
+            KEY,
+            "--nonce",
+            NONCE,
+            "--threads",
+            "1",
+            "-",
+        ],
+        &msg,
+    );
+    assert_eq!(text(&out.stdout), format!("{want}  -\n"));
+
+    // A key file holding the raw bytes or the hex digits.
+    std::fs::write(dir.join("raw.key"), hex::decode(KEY).unwrap()).unwrap();
+    std::fs::write(dir.join("hex.key"), format!("{KEY}\n")).unwrap();
+    for kf in ["raw.key", "hex.key"] {
+        let out = run_in(
+            &dir,
+            &["mac", "--key-file", kf, "--nonce", NONCE, "a b.bin"],
+            b"",
+        );
+        assert_eq!(text(&out.stdout), format!("{want}  a b.bin\n"), "{kf}");
+    }
+
+    // JSON.
+    let out = run_in(
+        &dir,
+        &[
+            "mac",
+            "--key-hex",
+            KEY,
+            "--nonce",
+            NONCE,
+            "--json",
+            "a b.bin",
+        ],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["tag"], want.as_str());
+    assert_eq!(v["nonce"], NONCE);
+    assert_eq!(v["file"], "a b.bin");
+    assert_eq!(v["alg"], "poly1305-aes");
+}
+
+#[test]
+fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
+    let dir = scratch("many");
+    let names = ["x", "with\nnewline", "back\\slash", "big"];
+    let sizes = [0, 33, 4096, (2 << 20) + 5];
+    for (n, len) in names.iter().zip(sizes) {
+        std::fs::write(dir.join(n), bytes(len, len as u64 + 3)).unwrap();
+    }
+    let mut args = vec!["mac", "--key-hex", KEY, "--nonce", NONCE];
+    args.extend(names);
+    assert_fails(
+        &run_in(&dir, &args, b""),
+        2,
+        &["--nonce takes one input", "--nonce-file"],
+    );
+    let mut args = vec!["mac", "--key-hex", KEY];
+    args.extend(names);
+    assert_fails(&run_in(&dir, &args, b""), 2, &["needs a nonce"]);
+
+    // A missing nonce file is not silently created.
+    let mut args = vec!["mac", "--key-hex", KEY, "--nonce-file", "n"];
+    args.extend(names);
+    assert_fails(
+        &run_in(&dir, &args, b""),
+        1,
+        &["nonce file n", "--new-nonce-file"],
+    );
+
+    args[3] = "--new-nonce-file";
+    let out = run_in(&dir, &args, b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let list = text(&out.stdout);
+    let lines: Vec<&str> = list.lines().collect();
+    assert_eq!(lines.len(), names.len(), "{list}");
+    for (i, (line, n)) in lines.iter().zip(names).enumerate() {
+        let nonce = uhash_core::Nonce::<16>::from_u128(i as u128);
+        let want = expected_poly1305_aes(&std::fs::read(dir.join(n)).unwrap(), nonce.as_bytes());
+        let shown = n.replace('\\', "\\\\").replace('\n', "\\n");
+        let prefix = if shown != *n { "\\" } else { "" };
+        assert_eq!(
+            *line,
+            format!("{prefix}{want} {}  {shown}", hex::encode(nonce.as_bytes()))
+        );
+    }
+    // Creating it again is refused; the next run goes on after the last nonce.
+    assert_fails(&run_in(&dir, &args, b""), 1, &["nonce file n", "exists"]);
+    let out = run_in(
+        &dir,
+        &["mac", "--key-hex", KEY, "--nonce-file", "n", "x"],
+        b"",
+    );
+    assert!(
+        text(&out.stdout).contains(" 04000000000000000000000000000000  x"),
+        "{}",
+        text(&out.stdout)
+    );
+
+    std::fs::write(dir.join("tags"), &list).unwrap();
+    let out = run_in(&dir, &["verify", "--key-hex", KEY, "--check", "tags"], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).matches(": OK\n").count(), names.len());
+    let out = run_in(
+        &dir,
+        &["mac", "--key-hex", KEY, "--check", "-", "--quiet"],
+        list.as_bytes(),
+    );
+    assert!(
+        out.status.success() && out.stdout.is_empty(),
+        "{}",
+        text(&out.stderr)
+    );
+
+    // One byte changed: exit 1, the file named, the others still OK.
+    let mut big = std::fs::read(dir.join("big")).unwrap();
+    big[1 << 20] ^= 1;
+    std::fs::write(dir.join("big"), &big).unwrap();
+    std::fs::remove_file(dir.join("x")).unwrap();
+    let out = run_in(&dir, &["verify", "--key-hex", KEY, "--check", "tags"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("big: FAILED\n"), "{stdout}");
+    assert!(stdout.contains("x: FAILED (x: No such file"), "{stdout}");
+    assert!(stdout.contains("back\\\\slash: OK"), "{stdout}");
+    assert!(
+        text(&out.stderr).contains("2 of 4 tags did NOT verify: x, big"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Another key fails every line.
+    let other = KEY.replace("0f0e0d0c", "ff0e0d0c");
+    let out = run_in(
+        &dir,
+        &["verify", "--key-hex", &other, "--check", "tags"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn bad_input_is_one_message_and_no_output() {
+    let dir = scratch("bad");
+    std::fs::write(dir.join("ok"), b"fine").unwrap();
+    std::fs::create_dir(dir.join("sub")).unwrap();
+    let mac = |extra: &[&str]| {
+        let mut a = vec!["mac", "--key-hex", KEY, "--new-nonce-file", "n"];
+        a.extend(extra);
+        let out = run_in(&dir, &a, b"");
+        let _ = std::fs::remove_file(dir.join("n"));
+        out
+    };
+    // Every input is checked before the first line is written.
+    assert_fails(&mac(&["ok", "missing"]), 1, &["missing: No such file"]);
+    assert_fails(&mac(&["ok", "sub"]), 1, &["sub: is a directory"]);
+    // Keys of the wrong length, a key the definition rejects, bad hex.
+    let one = ["mac", "--nonce", NONCE, "ok"];
+    let with_key = |k: &[&str]| {
+        let mut a = vec![one[0]];
+        a.extend(k);
+        a.extend(&one[1..]);
+        run_in(&dir, &a, b"")
+    };
+    assert_fails(
+        &with_key(&["--key-hex", &KEY[..62]]),
+        1,
+        &["--key-hex", "32 bytes", "62 hex digits"],
+    );
+    assert_fails(
+        &with_key(&["--key-hex", &KEY.replace('0', "g")]),
+        1,
+        &["not all hex"],
+    );
+    assert_fails(
+        &with_key(&["--key-hex", KEY_R_BAD]),
+        1,
+        &["key for poly1305-aes", "r"],
+    );
+    std::fs::write(dir.join("short.key"), [1u8; 31]).unwrap();
+    assert_fails(
+        &with_key(&["--key-file", "short.key"]),
+        1,
+        &["key file short.key", "32 bytes", "holds 31 bytes"],
+    );
+    assert_fails(
+        &with_key(&["--key-file", "nokey"]),
+        1,
+        &["key file nokey", "No such file"],
+    );
+    assert_fails(
+        &with_key(&["--key-hex", KEY, "--key-file", "x"]),
+        2,
+        &["cannot be used with"],
+    );
+    assert_fails(
+        &run_in(&dir, &["mac", "--key-hex", KEY, "--nonce", "00", "ok"], b""),
+        1,
+        &["--nonce", "16 bytes"],
+    );
+    // Algorithms: unknown, or of the other kind.
+    assert_fails(
+        &run_in(&dir, &["mac", "--alg", "md5", "--key-hex", KEY, "ok"], b""),
+        2,
+        &["unknown algorithm 'md5'", "poly1305-aes"],
+    );
+    assert_fails(
+        &run_in(
+            &dir,
+            &["mac", "--alg", "mmh32", "--key-hex", KEY, "ok"],
+            b"",
+        ),
+        2,
+        &["'mmh32' is not a MAC", "uhash hash"],
+    );
+    assert_fails(
+        &run_in(
+            &dir,
+            &["hash", "--alg", "nh-mac", "--key-hex", KEY, "ok"],
+            b"",
+        ),
+        2,
+        &["not a keyed hash"],
+    );
+    // Malformed lists: nothing is checked.
+    for (list, says) in [
+        ("nothex  ok\n", "tags:1: malformed line"),
+        (
+            "00000000000000000000000000000000 00000000000000000000000000000000  ok\nzz\n",
+            "tags:2: malformed line",
+        ),
+        (
+            "00000000000000000000000000000000  ok\n",
+            "no nonce on the line",
+        ),
+        ("\n", "no lines to check"),
+    ] {
+        std::fs::write(dir.join("tags"), list).unwrap();
+        assert_fails(
+            &run_in(&dir, &["verify", "--key-hex", KEY, "--check", "tags"], b""),
+            1,
+            &[says],
+        );
+    }
+    assert_fails(
+        &run_in(
+            &dir,
+            &["verify", "--key-hex", KEY, "--check", "nolist"],
+            b"",
+        ),
+        1,
+        &["nolist: No such file"],
+    );
+    // A list line with `TAG  FILE` is checked with --nonce.
+    let tag = expected_poly1305_aes(b"fine", &hex::decode(NONCE).unwrap());
+    std::fs::write(dir.join("tags"), format!("{tag}  ok\n")).unwrap();
+    let out = run_in(
+        &dir,
+        &[
+            "verify",
+            "--key-hex",
+            KEY,
+            "--nonce",
+            NONCE,
+            "--check",
+            "tags",
+        ],
+        b"",
+    );
+    assert_eq!(text(&out.stdout), "ok: OK\n", "{}", text(&out.stderr));
+    // Usage errors exit 2.
+    for args in [
+        &["mac"][..],
+        &["mac", "--key-hex", KEY, "--threads", "0"],
+        &["verify", "--key-hex", KEY],
+        &["hash", "--bogus"],
+    ] {
+        let out = run_in(&dir, args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn hash_every_family_and_keygen() {
+    let dir = scratch("hash");
+    let msg = bytes(300_000, 9);
+    std::fs::write(dir.join("m"), &msg).unwrap();
+    let out = run_in(&dir, &["hash", "--help"], b"");
+    assert!(text(&out.stdout).contains("not a checksum"));
+    assert!(text(&out.stdout).contains("secret"));
+    for a in alg::ALGS {
+        let out = run_in(&dir, &["keygen", "--alg", a.name], b"");
+        assert!(out.status.success());
+        let key = hex::decode(text(&out.stdout).trim()).unwrap();
+        assert_eq!(key.len(), a.key_bytes, "{}", a.name);
+        let nonce = hex::encode(bytes(a.nonce_bytes, 5));
+        let want = hex::encode(
+            a.key(&key)
+                .unwrap()
+                .compute(&hex::decode(&nonce).unwrap(), &msg)
+                .unwrap(),
+        );
+        let key = hex::encode(&key);
+        let args: Vec<&str> = match a.kind {
+            alg::Kind::Mac => vec![
+                "mac",
+                "--alg",
+                a.name,
+                "--key-hex",
+                &key,
+                "--nonce",
+                &nonce,
+                "m",
+            ],
+            alg::Kind::Hash => vec!["hash", "--alg", a.name, "--key-hex", &key, "m"],
+        };
+        let out = run_in(&dir, &args, b"");
+        assert_eq!(
+            text(&out.stdout),
+            format!("{want}  m\n"),
+            "{}: {}",
+            a.name,
+            text(&out.stderr)
+        );
+        // The streaming path (a pipe) gives the same.
+        let out = run_in(&dir, &args[..args.len() - 1], &msg);
+        assert_eq!(
+            text(&out.stdout),
+            format!("{want}  -\n"),
+            "{} from a pipe",
+            a.name
+        );
+    }
+    // Check lists of hashes.
+    let key = "00112233445566778899aabbccddeeff";
+    let out = run_in(&dir, &["hash", "--key-hex", key, "m"], b"");
+    std::fs::write(dir.join("sums"), &out.stdout).unwrap();
+    let out = run_in(&dir, &["hash", "--key-hex", key, "--check", "sums"], b"");
+    assert_eq!(text(&out.stdout), "m: OK\n");
+    let out = run_in(&dir, &["algs"], b"");
+    for a in alg::ALGS {
+        assert!(text(&out.stdout).contains(a.name));
+    }
+}
+
+#[test]
+fn kat_and_epsilon_keep_their_behaviour() {
+    let dir = scratch("kat");
+    let out = run_in(
+        &dir,
+        &["kat", "--impl=reference"],
+        b"{\"fn\":\"mmh32\",\"key\":\"0100000002000000\",\"msg\":\"0300000004000000\"}\nnot json\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let t = text(&out.stdout);
+    assert!(t.starts_with("{\"out\":\"0b000000\"}\n{\"error\":"), "{t}");
+    let out = run_in(&dir, &["epsilon", "--help"], b"");
+    assert!(text(&out.stdout).contains("Families:"));
+    let out = run_in(
+        &dir,
+        &["epsilon", "digest", "--exhaustive", "--samples", "5"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
