@@ -89,8 +89,11 @@ impl Alg {
     /// Whether a freshly drawn uniform key must be adjusted to be valid:
     /// clears the bits of a Poly1305-AES r that the paper requires to be 0.
     pub fn fix_random_key(&self, key: &mut [u8]) {
-        if self.name == "poly1305-aes" && key.len() == 32 {
-            single::clamp_poly1305_aes_r(&mut key[16..]);
+        if self.name == "poly1305-aes"
+            && key.len() == 32
+            && let Ok(r) = <&mut [u8; 16]>::try_from(&mut key[16..])
+        {
+            poly1305_aes::clamp_r(r);
         }
     }
 }

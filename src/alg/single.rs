@@ -10,25 +10,13 @@ use uhash_core::mac::{MacHash, MacNonce, WegmanCarter};
 use super::long::no_nonce;
 use super::{Alg, Keyed, Kind, Stream};
 
-/// The Poly1305-AES tag of `msg` on the current rayon pool: the one place
-/// the command line computes it, so that the parallel path
-/// (`Poly1305With::authenticate_parallel`, splitting the polynomial with
-/// powers of r) replaces one line here.
+/// The Poly1305-AES tag of `msg` on the threads of the current rayon pool
+/// (`Poly1305With::authenticate_parallel`: the polynomial split into
+/// segments joined with powers of r; the one-thread tag bit for bit): the
+/// one place the command line computes it.
 #[must_use]
 pub fn poly1305_aes_tag(mac: &Poly1305Aes, nonce: &Nonce, msg: &[u8]) -> MacTag {
-    mac.authenticate(nonce, msg)
-}
-
-/// Clears the bits of r (16 bytes) that Poly1305-AES requires to be 0:
-/// the top four bits of r\[3\], r\[7\], r\[11\], r\[15\] and the bottom two of
-/// r\[4\], r\[8\], r\[12\] (paper §2).
-pub(crate) fn clamp_poly1305_aes_r(r: &mut [u8]) {
-    for i in [3, 7, 11, 15] {
-        r[i] &= 15;
-    }
-    for i in [4, 8, 12] {
-        r[i] &= 252;
-    }
+    mac.authenticate_parallel(nonce, msg)
 }
 
 fn array<const N: usize>(key: &[u8]) -> Result<&[u8; N], Error> {
@@ -46,7 +34,7 @@ pub(crate) const POLY1305_AES: Alg = Alg {
     key_bytes: 32,
     nonce_bytes: 16,
     out_bytes: 16,
-    parallel: false,
+    parallel: true,
     about: "Poly1305-AES (Bernstein 2005): key k ‖ r; hash 8⌈L/16⌉/2^106-AΔU (Thm 3.3), forgery ≤ δ + 14D⌈L/16⌉/2^106",
     build: |key| Ok(Box::new(Poly1305AesAlg(Poly1305Aes::new(array(key)?)?))),
 };
@@ -86,7 +74,7 @@ pub(crate) const POLY1305: Alg = Alg {
     key_bytes: 32,
     nonce_bytes: 0,
     out_bytes: 16,
-    parallel: false,
+    parallel: true,
     about: "Poly1305 (RFC 8439): key r ‖ s, r clamped; a one-time authenticator, s = 0 gives the hash mod 2^128",
     build: |key| Ok(Box::new(Poly1305Alg(*array::<32>(key)?))),
 };
@@ -102,7 +90,7 @@ impl Drop for Poly1305Alg {
 impl Keyed for Poly1305Alg {
     fn compute(&self, nonce: &[u8], msg: &[u8]) -> Result<Vec<u8>, Error> {
         no_nonce(nonce)?;
-        Ok(Poly1305::mac(&self.0, msg).to_vec())
+        Ok(Poly1305::mac_parallel(&self.0, msg).to_vec())
     }
 
     fn start(&self) -> Box<dyn Stream + '_> {
