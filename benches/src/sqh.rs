@@ -16,6 +16,7 @@ const FIXED_MAX: usize = 64 << 10;
 
 fn label(e: Engine) -> &'static str {
     match e.backend().name() {
+        "ifma" => "AVX-512 IFMA (w = 3 SQHasm2/SQHE; else AVX2/AVX-512)",
         "avx512" => "AVX-512 vpmuludq, 8 elements per step",
         "avx2" => "AVX2 vpmuludq, 4 elements per step",
         _ if e.backend().is_asm() => "hand-written assembly",

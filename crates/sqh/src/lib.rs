@@ -52,7 +52,11 @@
 //! computes the figures above from the column structure.
 //!
 //! # Backends
-//! [`Engine`] ([`kernels`]): `avx512` (x86-64; sixteen elements per block,
+//! [`Engine`] ([`kernels`]): `ifma` (x86-64 with AVX-512 IFMA: for the
+//! paper's w = 3 SQHasm2 and SQHE, sixteen elements per step gathered with
+//! `vpermt2d` and squared with `vpmadd52luq`/`vpmadd52huq`, which multiply
+//! and accumulate in one instruction; other widths and variants run the
+//! AVX2 or AVX-512 kernels by length), `avx512` (x86-64; sixteen elements per block,
 //! their words loaded contiguously and transposed with masked `vpermd`,
 //! eight elements per `vpmuludq` step), `avx2` (the same body on 256-bit
 //! vectors: eight per block, four per step), `neon` (little-endian AArch64:
@@ -60,10 +64,11 @@
 //! with `uzp`/`trn`/`tbl`, two squares per `umull`/`umull2`) and `soft`
 //! (portable, 32-bit limbs). All form every square with w(w+1)/2 word
 //! products — each cross product once, doubled — against w² for a general
-//! multiply. [`Engine::detect`] (fixed-length messages) picks AVX2 when
-//! present, NEON on little-endian AArch64; [`Engine::detect_long`]
+//! multiply. [`Engine::detect`] (fixed-length messages) picks IFMA when
+//! present, else AVX2 when present, NEON on little-endian AArch64;
+//! [`Engine::detect_long`]
 //! (long-message kernels and types) the first of [`Engine::LONG_FIRST`]
-//! (AVX-512) the CPU has, else the same as `detect`; `new(backend)` forces
+//! (IFMA, AVX-512) the CPU has, else the same as `detect`; `new(backend)` forces
 //! one. `unsafe` code lives only in the backend modules.
 //!
 //! With feature `asm` on little-endian 32-bit ARM, the `armv4-asm` backend
