@@ -75,6 +75,7 @@ use uhash_core::Backend;
 
 use crate::backend::soft;
 pub use crate::reduce::COLS;
+use uhash_core::pw::MAX_W;
 
 uhash_core::engine! {
     /// The Square Hash kernels, for W = 1..=5 words per element. Memory
@@ -107,6 +108,15 @@ uhash_core::engine! {
             msg: &[u8],
         ) -> [u64; COLS] {
             soft::c2_columns::<W, EXACT>(key, msg)
+        }
+
+        /// SQH2: the W double-word columns D_q (weight 2^(64q), each mod
+        /// 2^64) of Σ D2(sᵢ²), sᵢ = (mᵢ + xᵢ) mod 2^L: every ordered word
+        /// product z = aᵢaⱼ added whole to column (i+j)/2 when i + j is even,
+        /// else lo(z)·2^32 to column ⌊(i+j)/2⌋ and hi(z) to the next.
+        /// Entries past W are unspecified.
+        fn d2_pairs<const W: usize>(self, key: &[u32], msg: &[u8]) -> [u64; MAX_W] {
+            soft::d2_pairs::<W>(key, msg)
         }
 
         /// SQHc: the 2W+1 words of each exact square sᵢ² = (mᵢ + xᵢ)²,

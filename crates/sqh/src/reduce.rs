@@ -83,6 +83,17 @@ pub(crate) fn reduce_c2<const W: usize>(cols: &[u64; COLS], n: usize) -> Elem<W>
     reduce_limbs::<W>(&words[..n])
 }
 
+/// SQH2's double-word columns (W values mod 2^64, weights 2^(64q), as
+/// [`crate::kernels::Kernels::d2_pairs`] returns them) mod p_W.
+pub(crate) fn reduce_d2<const W: usize>(pairs: &[u64; MAX_W]) -> Elem<W> {
+    let mut limbs = [0u32; 2 * MAX_W];
+    for (l, &d) in limbs.chunks_exact_mut(2).zip(pairs) {
+        l[0] = d as u32;
+        l[1] = (d >> 32) as u32;
+    }
+    reduce_limbs::<W>(&limbs[..2 * W])
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;

@@ -38,6 +38,8 @@ fn own_fn<const W: usize>(
         Variant::C => e.sqhc::<W>(key, msg),
         Variant::C2 => e.sqhc2::<W>(key, msg),
         Variant::E => e.sqhe::<W>(key, msg),
+        Variant::Asm2ModP => e.sqhasm2_mod_p::<W>(key, msg),
+        Variant::Sqh2 => e.sqh2::<W>(key, msg),
     }
 }
 
