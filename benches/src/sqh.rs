@@ -89,6 +89,7 @@ pub fn rows() -> Vec<Row> {
         Variant::Asm2,
     ));
     rows.extend(fixed::<3>("SQHE-96", "SQHE (Def. 13), w = 3", Variant::E));
+    rows.extend(fixed::<3>("SQH2-96", "SQH2 (§6), w = 3", Variant::Sqh2));
     rows.extend(fixed::<3>(
         "SQHc2-96",
         "SQHc2 (Def. 12), w = 3",
