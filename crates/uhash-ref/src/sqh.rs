@@ -196,19 +196,10 @@ pub fn sqh_asm(w: u32, key: &[BigUint], msg: &[BigUint]) -> Result<BigUint, RefE
 }
 
 /// SQHasm2 (**Def. 10**, with the stated range {0,1}^L):
-/// `(Σ ((m_i + x_i) mod 2^L)² mod p) mod 2^L`.
+/// `(Σ ((m_i + x_i) mod 2^L)² mod p) mod 2^L`, i.e. [`sqh_asm2_mod_p`]
+/// reduced mod `2^L`.
 pub fn sqh_asm2(w: u32, key: &[BigUint], msg: &[BigUint]) -> Result<BigUint, RefError> {
-    let x = check_vec(w, key, msg)?;
-    let two_l = pow2(32 * w);
-    let sum: BigUint = msg
-        .iter()
-        .zip(x)
-        .map(|(m, x)| {
-            let s = (m + x) % &two_l;
-            &s * &s
-        })
-        .sum();
-    Ok((sum % prime(w)) % two_l)
+    Ok(sqh_asm2_mod_p(w, key, msg)? % pow2(32 * w))
 }
 
 /// SQHasm2 as Def. 10's formula ends and Thm. 7 states it (also the
