@@ -11,6 +11,7 @@
 //! |---|---|
 //! | [`sqh()`], [`sqhu()`] | SQH (Def. 4) and SQHU (Def. 5) on one element |
 //! | [`sqh_star()`], [`sqhasm()`], [`sqhasm2()`], [`sqhc()`], [`sqhc2()`], [`sqhe()`] | SQH\* (Def. 7), SQHasm (Def. 9), SQHasm2 (Def. 10), SQHc (Def. 11), SQHc2 (Def. 12), SQHE (Def. 13) |
+//! | [`sqhasm2_mod_p()`], [`sqh2()`] | SQHasm2 mod p (Thm. 7), SQH2 (§6, defined in `docs/sqh-spec.md`) |
 //! | [`eval`] with [`Variant`] | the same six chosen at run time |
 //! | [`toeplitz()`] | §4.1's Toeplitz multi-element output over any [`Variant`] |
 //! | [`Engine`] ([`kernels`]) | backend selection: detect, force, ask (the workspace's one `engine!` API) |
@@ -33,6 +34,10 @@
 //! * **SQHc2**: C(Σ C2((mᵢ + xᵢ)²)) mod p, C2 the schoolbook column square
 //!   with each column mod 2^32 (exact sums: w+1 limbs, 2w+1 columns).
 //! * **SQHE**: (C(Σ C2(((mᵢ + xᵢ) mod 2^L)²)) mod p) mod 2^L (2w columns).
+//! * **SQHasm2 mod p**: Σ ((mᵢ + xᵢ) mod 2^L)² mod p (Thm. 7's function).
+//! * **SQH2**: (D(Σ D2(((mᵢ + xᵢ) mod 2^L)²)) mod p) mod 2^L, D2 and D the
+//!   same on w 64-bit double-word columns (carries dropped only between
+//!   double words; portable kernel on every backend).
 //!
 //! # Bounds (proven in `docs/sqh-spec.md` §4; log₂ ε)
 //! | variant | ε | w=1 | w=2 | w=3 | w=4 | w=5 |
@@ -43,6 +48,8 @@
 //! | SQHc (Thm. 8, 2w+1 words) | 3^(2w+1)·2^-L | −27.25 | −56.08 | −84.91 | −113.74 | −142.57 |
 //! | SQHc2 (Thm. 9, exact sums) | N_c2·2^-L | −26.02 | −51.76 | −76.39 | −100.23 | −123.46 |
 //! | SQHE (Thm. 10) | 6·Π(4i−1)²·2^-L | −26.25 | −52.63 | −77.71 | −101.90 | −125.40 |
+//! | SQHasm2 mod p (Thm. 7) | 2·2^-L | −31 | −63 | −95 | −127 | −159 |
+//! | SQH2 (ours, spec §4) | 6·N₂·2^-L | −27.83 | −57.02 | −85.56 | −113.66 | −141.41 |
 //!
 //! SQHU is strongly universal: Pr[h(m) = α ∧ h(m′) = β] ≤ 2^-L/p. The
 //! paper's figures (Thm. 8: 2^-57.7 … 2^-144.2, Thm. 9: 2^-53 … 2^-124.7
