@@ -319,7 +319,7 @@ fn sqh_variants_equal_the_reference() {
         let ws = Words { l, w };
         let big_l = l * w;
         type RefFn = fn(Words, &[BigUint], &[BigUint]) -> Result<BigUint, uhash_ref::RefError>;
-        let refs: [(SqhVariant, RefFn); 7] = [
+        let refs: [(SqhVariant, RefFn); 8] = [
             (SqhVariant::Star, sqh_words::sqh_star),
             (SqhVariant::Asm, sqh_words::sqh_asm),
             (SqhVariant::Asm2ModP, sqh_words::sqh_asm2_mod_p),
@@ -327,6 +327,7 @@ fn sqh_variants_equal_the_reference() {
             (SqhVariant::C, sqh_words::sqh_c),
             (SqhVariant::C2, sqh_words::sqh_c2),
             (SqhVariant::E, sqh_words::sqh_e),
+            (SqhVariant::Sqh2, sqh_words::sqh2),
         ];
         for _ in 0..150 {
             let x = unpack(rng.below(1 << (2 * big_l)), big_l, 2);
@@ -433,10 +434,15 @@ fn long_composite_equals_its_definition() {
 
 #[test]
 fn bound_arithmetic() {
-    // N_c2 and N_E at 32-bit words are docs/sqh-spec.md's figures.
+    // N_c2, N_E and N₂ at 32-bit words are docs/sqh-spec.md's figures.
     let c2 = [63u128, 4851, 800_415, 228_118_275, 99_687_686_175];
     let e = [9u128, 441, 53361, 12_006_225, 4_334_247_225];
+    let n2 = [3u128, 21, 231, 3465, 65835];
     for w in 1..=5u32 {
+        assert_eq!(
+            sqh::carry_count(SqhVariant::Sqh2, 32, w),
+            n2[w as usize - 1]
+        );
         assert_eq!(sqh::carry_count(SqhVariant::C2, 32, w), c2[w as usize - 1]);
         assert_eq!(sqh::carry_count(SqhVariant::E, 32, w), e[w as usize - 1]);
         assert_eq!(sqh::carry_count(SqhVariant::C, 32, w), 3u128.pow(2 * w + 1));

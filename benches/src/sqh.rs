@@ -16,6 +16,7 @@ const FIXED_MAX: usize = 64 << 10;
 
 fn label(e: Engine) -> &'static str {
     match e.backend().name() {
+        "ifma" => "AVX-512 IFMA (w = 3 SQHasm2/SQHE; else AVX2/AVX-512)",
         "avx512" => "AVX-512 vpmuludq, 8 elements per step",
         "avx2" => "AVX2 vpmuludq, 4 elements per step",
         _ if e.backend().is_asm() => "hand-written assembly",
@@ -88,6 +89,7 @@ pub fn rows() -> Vec<Row> {
         Variant::Asm2,
     ));
     rows.extend(fixed::<3>("SQHE-96", "SQHE (Def. 13), w = 3", Variant::E));
+    rows.extend(fixed::<3>("SQH2-96", "SQH2 (§6), w = 3", Variant::Sqh2));
     rows.extend(fixed::<3>(
         "SQHc2-96",
         "SQHc2 (Def. 12), w = 3",

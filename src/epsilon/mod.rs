@@ -230,7 +230,7 @@ pub const FAMILIES: &[(&str, &str)] = &[
     ("nh", "NH_w (2 words) and Toeplitz NH_w (4 words, n = 2)"),
     (
         "sqh",
-        "SQH, SQH*, SQHasm, SQHasm2, SQHc, SQHc2, SQHE with l-bit words, w = 1, 2",
+        "SQH, SQH*, SQHasm, SQHasm2, SQHc, SQHc2, SQHE, SQH2 with l-bit words, w = 1, 2",
     ),
     ("digest", "Nguyen–Roscoe digest, t = 1 and 2 words"),
     ("digest-mw", "digestMW, n = 2 outputs, t = 1 and 2 words"),

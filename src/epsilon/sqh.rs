@@ -16,15 +16,17 @@
 //! | SQHc (Def. 11) | C_{2w+1}(Σ (m_i + x_i)²) mod p | Z_p |
 //! | SQHc2 (Def. 12) | C_{2w+1}(Σ C2((m_i + x_i)²)) mod p | Z_p |
 //! | SQHE (Def. 13) | (C_{2w}(Σ C2(((m_i + x_i) mod 2^L)²)) mod p) mod 2^L | Z/2^L |
+//! | SQH2 (§6, spec §3) | (D_w(Σ D2(((m_i + x_i) mod 2^L)²)) mod p) mod 2^L, 2l-bit double words | Z/2^L |
 //!
 //! **Bounds** (spec §4, each proof word-size independent; N = the wraps of
 //! the final mod 2^L, [`super::wrap_count`], 3 here): SQH, SQH\* 2^-L
 //! (Thms. 1, 4); SQHasm N·2^-L (Thm. 6); SQHasm2 mod p 2·2^-L (Thm. 7);
 //! SQHasm2 2N·2^-L (ours); SQHc ours 3^(2w+1)·2^-L, paper 3^(2w)·2^-L
 //! (Thm. 8); SQHc2 ours N_c2·2^-L, paper Π(4i+1)²·2^-L (Thm. 9); SQHE ours
-//! 2N·N_E·2^-L, paper 6·Π(4i+1)²·2^-L (Thm. 10). N_c2 and N_E are
-//! recomputed for l-bit words by [`carry_count`] exactly as
-//! `crates/sqh/src/bounds.rs` does for 32-bit words.
+//! 2N·N_E·2^-L, paper 6·Π(4i+1)²·2^-L (Thm. 10); SQH2 ours 2N·N₂·2^-L (the
+//! paper gives none). N_c2, N_E and N₂ are recomputed for l-bit words by
+//! [`carry_count`] exactly as `crates/sqh/src/bounds.rs` does for 32-bit
+//! words.
 
 use super::engine::{Construction, Group};
 use super::{Bound, Extras, Spec, Stat, all_pairs, prime_above, unpack, vectors};
@@ -48,11 +50,13 @@ pub enum Variant {
     C2,
     /// Def. 13.
     E,
+    /// §6's SQH2 as `docs/sqh-spec.md` §3 defines it.
+    Sqh2,
 }
 
 impl Variant {
     /// All variants, in table order.
-    pub const ALL: [Variant; 8] = [
+    pub const ALL: [Variant; 9] = [
         Variant::Sqh,
         Variant::Star,
         Variant::Asm,
@@ -61,6 +65,7 @@ impl Variant {
         Variant::C,
         Variant::C2,
         Variant::E,
+        Variant::Sqh2,
     ];
 
     /// The paper's name.
@@ -74,11 +79,15 @@ impl Variant {
             Variant::C => "SQHc",
             Variant::C2 => "SQHc2",
             Variant::E => "SQHE",
+            Variant::Sqh2 => "SQH2",
         }
     }
 
     fn mod_2l(self) -> bool {
-        matches!(self, Variant::Asm | Variant::Asm2 | Variant::E)
+        matches!(
+            self,
+            Variant::Asm | Variant::Asm2 | Variant::E | Variant::Sqh2
+        )
     }
 }
 
@@ -130,13 +139,43 @@ impl Sqh {
         (0..cols).fold(0, |acc, t| acc | ((col[t as usize] & mask) << (l * t)))
     }
 
+    /// `D2(a²)` over `w` limbs on `w` double-word (2l-bit) columns (spec
+    /// §2): a limb product at an even position `i + j = 2q` whole into
+    /// column `q`, at an odd one `2q + 1` its low half times `2^l` into `q`
+    /// and its high half into `q + 1`; each column mod `2^(2l)`.
+    fn d2_square(&self, a: u64, w: u32) -> u64 {
+        let (l, mask) = (self.l, (1u64 << self.l) - 1);
+        let limb = |i: u32| (a >> (l * i)) & mask;
+        let mut col = [0u64; 8];
+        for i in 0..w {
+            for j in 0..w {
+                let z = limb(i) * limb(j);
+                let q = ((i + j) / 2) as usize;
+                if (i + j) % 2 == 0 {
+                    col[q] += z;
+                } else {
+                    col[q] += (z & mask) << l;
+                    col[q + 1] += z >> l;
+                }
+            }
+        }
+        let dmask = (1u64 << (2 * l)) - 1;
+        (0..w).fold(0, |acc, q| acc | ((col[q as usize] & dmask) << (2 * l * q)))
+    }
+
+    /// `C(Σ A_i)` over `nw` words of `bits` bits each (spec §2; `D` with
+    /// `bits` = 2l).
+    fn c_sum_bits(terms: &[u64], nw: u32, bits: u32) -> u64 {
+        let mask = (1u64 << bits) - 1;
+        (0..nw).fold(0, |acc, t| {
+            let column: u64 = terms.iter().map(|a| (a >> (bits * t)) & mask).sum();
+            acc | ((column & mask) << (bits * t))
+        })
+    }
+
     /// `C(Σ A_i)` over `nw` words (spec §2).
     fn c_sum(&self, terms: &[u64], nw: u32) -> u64 {
-        let (l, mask) = (self.l, (1u64 << self.l) - 1);
-        (0..nw).fold(0, |acc, t| {
-            let column: u64 = terms.iter().map(|a| (a >> (l * t)) & mask).sum();
-            acc | ((column & mask) << (l * t))
-        })
+        Self::c_sum_bits(terms, nw, self.l)
     }
 
     /// h_x(m) for element vectors.
@@ -168,6 +207,12 @@ impl Sqh {
                     *t = self.c2_square(s & top, w, 2 * w);
                 }
                 self.c_sum(&terms[..m.len()], 2 * w) % self.p
+            }
+            Variant::Sqh2 => {
+                for (t, s) in terms.iter_mut().zip(exact) {
+                    *t = self.d2_square(s & top, w);
+                }
+                Self::c_sum_bits(&terms[..m.len()], w, 2 * self.l) % self.p
             }
         };
         if self.variant.mod_2l() {
@@ -255,9 +300,37 @@ pub fn column_maxima(l: u32, w: u32, top: bool, cols: u32) -> Vec<u128> {
         .collect()
 }
 
+/// The column bounds F_q of SQH2's double-word square of a number with w
+/// full l-bit limbs, plus one outer double word per column: F_q = ⌊(Σ max
+/// part in column q + 2^(2l) − 1) / 2^(2l)⌋ over whole products at 2q,
+/// low halves times 2^l at 2q + 1 and high halves at 2q − 1
+/// (`crates/sqh/src/bounds.rs` with 32 → l).
+pub fn pair_maxima(l: u32, w: u32) -> Vec<u128> {
+    let full = (1u128 << l) - 1;
+    (0..w)
+        .map(|q| {
+            let mut max = (1u128 << (2 * l)) - 1;
+            for i in 0..w {
+                for j in 0..w {
+                    let c = i + j;
+                    if c == 2 * q {
+                        max += full * full;
+                    } else if c == 2 * q + 1 {
+                        max += full << l;
+                    } else if c + 1 == 2 * q {
+                        max += full - 1;
+                    }
+                }
+            }
+            max >> (2 * l)
+        })
+        .collect()
+}
+
 /// The number N of possible correction-vector differences for a variant
 /// (1 when no carry is dropped): 3^(2w+1) for SQHc, Π(2F_t + 1) for SQHc2
-/// (2w + 1 columns, exact sums) and SQHE (2w columns, truncated sums).
+/// (2w + 1 columns, exact sums), SQHE (2w columns, truncated sums) and
+/// SQH2 (w double-word columns, [`pair_maxima`]).
 pub fn carry_count(v: Variant, l: u32, w: u32) -> u128 {
     match v {
         Variant::C => 3u128.pow(2 * w + 1),
@@ -269,6 +342,7 @@ pub fn carry_count(v: Variant, l: u32, w: u32) -> u128 {
             .iter()
             .map(|f| 2 * f + 1)
             .product(),
+        Variant::Sqh2 => pair_maxima(l, w).iter().map(|f| 2 * f + 1).product(),
         _ => 1,
     }
 }
@@ -316,6 +390,10 @@ pub fn bounds(v: Variant, l: u32, w: u32) -> Vec<Bound> {
             )
             .with_legend("6·Π(4i+1)²·2^-L"),
         ],
+        Variant::Sqh2 => vec![
+            Bound::pow2("ours", 2.0 * n * c, big, "docs/sqh-spec.md §4: 6·N₂")
+                .with_legend("6·N₂·2^-L"),
+        ],
     }
 }
 
@@ -328,7 +406,7 @@ pub fn specs(l: u32) -> Vec<Spec> {
             continue;
         }
         for v in Variant::ALL {
-            let carries = matches!(v, Variant::C | Variant::C2 | Variant::E);
+            let carries = matches!(v, Variant::C | Variant::C2 | Variant::E | Variant::Sqh2);
             let panel = match (w, carries) {
                 (1, false) => "Square Hash, w = 1, no carries dropped",
                 (1, true) => "Square Hash, w = 1, carries dropped",

@@ -1,6 +1,7 @@
 //! The Square Hash names: `sqh`, `sqhu`, `sqh_star`, `sqh_asm`, `sqh_asm2`,
-//! `sqh_c`, `sqh_c2`, `sqh_e`, each with the param `w` ∈ 1..=5 (words of 32
-//! bits per element), as `docs/sqh-spec.md` defines them.
+//! `sqh_c`, `sqh_c2`, `sqh_e`, `sqh_asm2_mod_p`, `sqh2`, each with the param
+//! `w` ∈ 1..=5 (words of 32 bits per element), as `docs/sqh-spec.md` defines
+//! them.
 //!
 //! Layouts (`docs/kat.md`): message elements and key elements are 4w bytes
 //! little-endian; `sqh`/`sqhu` take exactly one message element, the others
@@ -84,6 +85,22 @@ pub(super) static ROWS: &[FnEntry] = &[
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
+    FnEntry {
+        name: "sqh_asm2_mod_p",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(vector_reference),
+        production: Some(vector_production),
+    },
+    FnEntry {
+        name: "sqh2",
+        aliases: &[],
+        params: &["w"],
+        nonce: false,
+        reference: Some(vector_reference),
+        production: Some(vector_production),
+    },
 ];
 
 /// The text both implementations give for an SQHU `b ≥ p`.
@@ -136,11 +153,13 @@ fn ref_fn(v: Variant) -> r::VecFn {
         Variant::C => r::sqh_c,
         Variant::C2 => r::sqh_c2,
         Variant::E => r::sqh_e,
+        Variant::Asm2ModP => r::sqh_asm2_mod_p,
+        Variant::Sqh2 => r::sqh2,
     }
 }
 
-/// `sqh_star`, `sqh_asm`, `sqh_asm2`, `sqh_c`, `sqh_c2`, `sqh_e` from
-/// `uhash_ref::sqh`.
+/// `sqh_star`, `sqh_asm`, `sqh_asm2`, `sqh_c`, `sqh_c2`, `sqh_e`,
+/// `sqh_asm2_mod_p`, `sqh2` from `uhash_ref::sqh`.
 pub(super) fn vector_reference(call: &Call) -> Answer {
     let v = variant(call.name).ok_or("not a Square Hash vector name")?;
     let (w, key) = decode_vec(call)?;

@@ -521,9 +521,10 @@ fn shaped(
             json!({"w": 1 + bits % 5}),
             false,
         ),
-        "sqh_star" | "sqh_c" | "sqh_c2" | "sqh_asm" | "sqh_asm2" | "sqh_e" => {
+        "sqh_star" | "sqh_c" | "sqh_c2" | "sqh_asm" | "sqh_asm2" | "sqh_e" | "sqh_asm2_mod_p"
+        | "sqh2" => {
             let w = 1 + bits % 5;
-            let zp = matches!(name, "sqh_star" | "sqh_c" | "sqh_c2");
+            let zp = matches!(name, "sqh_star" | "sqh_c" | "sqh_c2" | "sqh_asm2_mod_p");
             (
                 4 * w * k,
                 4 * w * k,

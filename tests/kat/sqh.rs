@@ -66,6 +66,32 @@ const SQH_KNOWN: &[(&str, &str)] = &[
         r#"{"fn":"sqh_c2","key":"ffffffff","msg":"ffffffff","params":{"w":1}}"#,
         "3e02000000000000",
     ),
+    // SQHasm2 mod p (Thm. 7): the same 2·289 = 578, in 8 bytes (Z_p).
+    (
+        r#"{"fn":"sqh_asm2_mod_p","key":"ffffffffffffffff","msg":"ffffffffffffffff","params":{"w":1}}"#,
+        "4202000000000000",
+    ),
+    // SQH2 w = 1: one double word, 2·(2^64 − 2^34 + 4) wraps once mod 2^64:
+    // 2^64 − 2^35 + 8 ≡ 225 + 120 + 8 = 353.
+    (
+        r#"{"fn":"sqh2","key":"ffffffffffffffff","msg":"ffffffffffffffff","params":{"w":1}}"#,
+        "61010000",
+    ),
+    // SQH2 w = 3, two all-ones elements: s = 2^96 − 2, limbs a0 = 2^32 − 2,
+    // a1 = a2 = 2^32 − 1; one element's double words D0 = a0² + 2·lo(a0a1)·2^32
+    // = 2^64 + 4 → 4, D1 = 2·hi(a0a1) + 2·a0a2 + a1² + 2·lo(a1a2)·2^32 =
+    // 3·2^64 − 2^34 − 1 → 2^64 − 2^34 − 1, D2 = 2·hi(a1a2) + a2² = 2^64 − 3;
+    // doubled mod 2^64 and reduced (mod p, mod 2^96):
+    // 0xfffffffe_00000131_000010b6 (the exact sum gives 7938).
+    (
+        r#"{"fn":"sqh2","key":"ffffffffffffffffffffffffffffffffffffffffffffffff","msg":"ffffffffffffffffffffffffffffffffffffffffffffffff","params":{"w":3}}"#,
+        "b610000031010000feffffff",
+    ),
+    // SQHasm2 mod p, w = 3: 7938 < 2^96, as 16 bytes.
+    (
+        r#"{"fn":"sqh_asm2_mod_p","key":"ffffffffffffffffffffffffffffffffffffffffffffffff","msg":"ffffffffffffffffffffffffffffffffffffffffffffffff","params":{"w":3}}"#,
+        "021f0000000000000000000000000000",
+    ),
     // SQHasm2 w = 3: (2^96 − 2)² ≡ (−63)² = 3969, twice: 7938.
     (
         r#"{"fn":"sqh_asm2","key":"ffffffffffffffffffffffffffffffffffffffffffffffff","msg":"ffffffffffffffffffffffffffffffffffffffffffffffff","params":{"w":3}}"#,

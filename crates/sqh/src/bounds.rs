@@ -38,12 +38,39 @@ fn column_maxima(w: usize, top: bool, cols: usize) -> [u128; 11] {
     f
 }
 
+/// F_q for SQH2's double-word columns (`docs/sqh-spec.md` §4): for each of
+/// the w 64-bit columns q, ⌊(Σ max part in column q + 2^64 − 1) / 2^64⌋
+/// over the parts one element's D2(s²) puts there (whole products at
+/// position 2q, lo·2^32 of those at 2q + 1, hi of those at 2q − 1) and the
+/// outer sum's double word.
+fn pair_maxima(w: usize) -> [u128; 5] {
+    let mut f = [0u128; 5];
+    for (q, fq) in f.iter_mut().enumerate().take(w) {
+        let mut max = u128::from(u64::MAX); // the outer sum's double word
+        for i in 0..w {
+            for j in 0..w {
+                let c = i + j;
+                if c == 2 * q {
+                    max += M * M;
+                } else if c == 2 * q + 1 {
+                    max += M << 32;
+                } else if c + 1 == 2 * q {
+                    max += M - 1;
+                }
+            }
+        }
+        *fq = max >> 64;
+    }
+    f
+}
+
 /// The count N of possible correction-vector differences (1 for the
 /// variants that drop no carries).
 #[must_use]
 pub fn carry_count(v: Variant, w: usize) -> u128 {
     match v {
-        Variant::Star | Variant::Asm | Variant::Asm2 => 1,
+        Variant::Star | Variant::Asm | Variant::Asm2 | Variant::Asm2ModP => 1,
+        Variant::Sqh2 => pair_maxima(w).iter().take(w).map(|f| 2 * f + 1).product(),
         Variant::C => 3u128.pow(2 * w as u32 + 1),
         Variant::C2 => column_maxima(w, true, 2 * w + 1)
             .iter()
@@ -60,9 +87,10 @@ pub fn carry_count(v: Variant, w: usize) -> u128 {
 
 impl Variant {
     /// log₂ of the proven bound ε for w-word elements (`docs/sqh-spec.md`
-    /// §4, "ours"): SQH\* 2^-L, SQHasm 3·2^-L, SQHasm2 6·2^-L, SQHc
-    /// 3^(2w+1)·2^-L, SQHc2 N_c2·2^-L, SQHE 6·N_E·2^-L (N from
-    /// [`carry_count`]). `None` for w outside 1..=5.
+    /// §4, "ours"): SQH\* 2^-L, SQHasm 3·2^-L, SQHasm2 6·2^-L, SQHasm2 mod
+    /// p 2·2^-L (Thm. 7), SQHc 3^(2w+1)·2^-L, SQHc2 N_c2·2^-L, SQHE
+    /// 6·N_E·2^-L, SQH2 6·N₂·2^-L (N from [`carry_count`]). `None` for w
+    /// outside 1..=5.
     #[must_use]
     pub fn epsilon_log2(self, w: usize) -> Option<f64> {
         if !(1..=5).contains(&w) {
@@ -73,7 +101,8 @@ impl Variant {
         let factor = match self {
             Variant::Star => 1.0,
             Variant::Asm => 3.0,
-            Variant::Asm2 | Variant::E => 6.0,
+            Variant::Asm2 | Variant::E | Variant::Sqh2 => 6.0,
+            Variant::Asm2ModP => 2.0,
             Variant::C | Variant::C2 => 1.0,
         };
         Some(log2(factor * n) - l)
@@ -133,5 +162,13 @@ mod tests {
         assert!((ours(Variant::E, 3) - -77.71).abs() < 0.01);
         assert!((ours(Variant::Asm2, 3) - -93.42).abs() < 0.01);
         assert!(Variant::epsilon_log2(Variant::E, 6).is_none());
+        // SQH2: N₂ = Π (2F_q + 1), F = [1], [3, 1], [3, 5, 1], [3, 7, 5, 1],
+        // [3, 7, 9, 5, 1] (spec §4).
+        let n2 = [3u128, 21, 231, 3465, 65835];
+        for w in 1..=5 {
+            assert_eq!(carry_count(Variant::Sqh2, w), n2[w - 1], "sqh2 w={w}");
+        }
+        assert!((ours(Variant::Sqh2, 3) - -85.56).abs() < 0.01);
+        assert!((ours(Variant::Asm2ModP, 3) - -95.0).abs() < 1e-9);
     }
 }

@@ -9,6 +9,15 @@
 //! output (reduction mod p, mod 2^L), shared by every backend.
 //!
 //! Backends:
+//! * `ifma` (x86-64, AVX-512 IFMA): for w = 3 with truncated sums (SQHasm2,
+//!   SQHE: the paper's 96-bit setting) sixteen elements per step, each
+//!   element's 96 bits gathered into a 64-bit and a 32-bit lane by
+//!   `vpermt2d`, the squares by `vpmadd52luq`/`vpmadd52huq` (product and
+//!   addition in one instruction: SQHasm2 in radix 2^52, six per eight
+//!   elements; SQHE's 32-bit column halves from 52-bit products by scaling
+//!   one operand by 2^20, twelve per eight elements), the tail through
+//!   zero-masked loads; for every other (W, EXACT) the AVX2 kernels below
+//!   512 bytes and the AVX-512 ones from there (`backend/x86_ifma.rs`);
 //! * `avx2` (x86-64): eight elements per block, their words loaded
 //!   contiguously and transposed with `vpermd`, four squares per
 //!   `vpmuludq`;
@@ -29,8 +38,12 @@
 //! everywhere.
 //!
 //! # Which backend runs
-//! * [`Engine::detect`] (fixed-length, typically short messages): AVX2
-//!   when the CPU has it (≥ soft from one 264-byte block on; AVX-512 loses
+//! * [`Engine::detect`] (fixed-length, typically short messages): IFMA
+//!   when the CPU has it (w = 3 SQHasm2/SQHE from 8 elements on — below,
+//!   the portable kernel, which is as fast for one or two elements — and
+//!   AVX2 or AVX-512 by length otherwise: at least as fast as the best of
+//!   the others at every length of the `sqh/` summary rows), else AVX2 when
+//!   the CPU has it (≥ soft from one 264-byte block on; AVX-512 loses
 //!   below a few hundred bytes, see the crate docs), NEON on little-endian
 //!   AArch64 (not measured: the AArch64 tests run under qemu; chosen by the
 //!   reasoning behind the AVX2 default — the same scheme on 128-bit
@@ -40,11 +53,12 @@
 //!   multiplies no cheaper), else soft.
 //! * [`Engine::detect_long`] (the long-message kernels and types, which
 //!   hash chunks of thousands of elements): the first backend of
-//!   [`Engine::LONG_FIRST`] that `new` accepts (AVX-512: 1.3–1.4× AVX2 on
+//!   [`Engine::LONG_FIRST`] that `new` accepts (IFMA, whose 16 KiB chunks
+//!   run its w = 3 kernels or AVX-512; then AVX-512: 1.3–1.4× AVX2 on
 //!   16 KiB chunks), else `detect()`. This is the one engine's `new` with
 //!   a second preference list, not a second mechanism: `avx512` is a
 //!   `request` backend of the engine (never chosen by `detect()`), and
-//!   `detect_long()` requests it first.
+//!   `detect_long()` requests it after IFMA.
 //! * `new(backend)` forces one ([`Error::UnsupportedBackend`](uhash_core::Error)
 //!   when this CPU or build cannot run it); `armv4-asm` (or the alias
 //!   `asm`) only ever on request.
@@ -61,6 +75,7 @@ use uhash_core::Backend;
 
 use crate::backend::soft;
 pub use crate::reduce::COLS;
+use uhash_core::pw::MAX_W;
 
 uhash_core::engine! {
     /// The Square Hash kernels, for W = 1..=5 words per element. Memory
@@ -95,6 +110,15 @@ uhash_core::engine! {
             soft::c2_columns::<W, EXACT>(key, msg)
         }
 
+        /// SQH2: the W double-word columns D_q (weight 2^(64q), each mod
+        /// 2^64) of Σ D2(sᵢ²), sᵢ = (mᵢ + xᵢ) mod 2^L: every ordered word
+        /// product z = aᵢaⱼ added whole to column (i+j)/2 when i + j is even,
+        /// else lo(z)·2^32 to column ⌊(i+j)/2⌋ and hi(z) to the next.
+        /// Entries past W are unspecified.
+        fn d2_pairs<const W: usize>(self, key: &[u32], msg: &[u8]) -> [u64; MAX_W] {
+            soft::d2_pairs::<W>(key, msg)
+        }
+
         /// SQHc: the 2W+1 words of each exact square sᵢ² = (mᵢ + xᵢ)²,
         /// summed column by column mod 2^32 (no carries between words).
         fn c_words<const W: usize>(self, key: &[u32], msg: &[u8]) -> [u32; COLS] {
@@ -105,6 +129,7 @@ uhash_core::engine! {
     /// The backend of the Square Hash kernels. See the [module docs](self).
     pub enum Engine {
         detect: [
+            #[cfg(target_arch = "x86_64")] Ifma => uhash_core::backend::Ifma,
             #[cfg(target_arch = "x86_64")] Avx2 => uhash_core::backend::Avx2,
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
             Neon => uhash_core::backend::Neon,
@@ -123,10 +148,10 @@ impl Kernels for uhash_core::backend::Soft {}
 
 impl Engine {
     /// The backends [`Engine::detect_long`] tries, in order, before
-    /// falling back to [`Engine::detect`]: AVX-512 (faster than AVX2 on
-    /// 16 KiB chunks, slower on short messages, so `detect()` does not
-    /// pick it).
-    pub const LONG_FIRST: &'static [Backend] = &[Backend::Avx512];
+    /// falling back to [`Engine::detect`]: IFMA, then AVX-512 (faster than
+    /// AVX2 on 16 KiB chunks, slower on short messages, so `detect()` does
+    /// not pick it).
+    pub const LONG_FIRST: &'static [Backend] = &[Backend::Ifma, Backend::Avx512];
 
     /// The default backend for long messages (the chunk kernels of
     /// [`crate::long`] and the types of [`crate::hash`](mod@crate::hash)):

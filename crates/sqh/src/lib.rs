@@ -11,6 +11,7 @@
 //! |---|---|
 //! | [`sqh()`], [`sqhu()`] | SQH (Def. 4) and SQHU (Def. 5) on one element |
 //! | [`sqh_star()`], [`sqhasm()`], [`sqhasm2()`], [`sqhc()`], [`sqhc2()`], [`sqhe()`] | SQH\* (Def. 7), SQHasm (Def. 9), SQHasm2 (Def. 10), SQHc (Def. 11), SQHc2 (Def. 12), SQHE (Def. 13) |
+//! | [`sqhasm2_mod_p()`], [`sqh2()`] | SQHasm2 mod p (Thm. 7), SQH2 (§6, defined in `docs/sqh-spec.md`) |
 //! | [`eval`] with [`Variant`] | the same six chosen at run time |
 //! | [`toeplitz()`] | §4.1's Toeplitz multi-element output over any [`Variant`] |
 //! | [`Engine`] ([`kernels`]) | backend selection: detect, force, ask (the workspace's one `engine!` API) |
@@ -33,6 +34,10 @@
 //! * **SQHc2**: C(Σ C2((mᵢ + xᵢ)²)) mod p, C2 the schoolbook column square
 //!   with each column mod 2^32 (exact sums: w+1 limbs, 2w+1 columns).
 //! * **SQHE**: (C(Σ C2(((mᵢ + xᵢ) mod 2^L)²)) mod p) mod 2^L (2w columns).
+//! * **SQHasm2 mod p**: Σ ((mᵢ + xᵢ) mod 2^L)² mod p (Thm. 7's function).
+//! * **SQH2**: (D(Σ D2(((mᵢ + xᵢ) mod 2^L)²)) mod p) mod 2^L, D2 and D the
+//!   same on w 64-bit double-word columns (carries dropped only between
+//!   double words; portable kernel on every backend).
 //!
 //! # Bounds (proven in `docs/sqh-spec.md` §4; log₂ ε)
 //! | variant | ε | w=1 | w=2 | w=3 | w=4 | w=5 |
@@ -43,6 +48,8 @@
 //! | SQHc (Thm. 8, 2w+1 words) | 3^(2w+1)·2^-L | −27.25 | −56.08 | −84.91 | −113.74 | −142.57 |
 //! | SQHc2 (Thm. 9, exact sums) | N_c2·2^-L | −26.02 | −51.76 | −76.39 | −100.23 | −123.46 |
 //! | SQHE (Thm. 10) | 6·Π(4i−1)²·2^-L | −26.25 | −52.63 | −77.71 | −101.90 | −125.40 |
+//! | SQHasm2 mod p (Thm. 7) | 2·2^-L | −31 | −63 | −95 | −127 | −159 |
+//! | SQH2 (ours, spec §4) | 6·N₂·2^-L | −27.83 | −57.02 | −85.56 | −113.66 | −141.41 |
 //!
 //! SQHU is strongly universal: Pr[h(m) = α ∧ h(m′) = β] ≤ 2^-L/p. The
 //! paper's figures (Thm. 8: 2^-57.7 … 2^-144.2, Thm. 9: 2^-53 … 2^-124.7
@@ -52,7 +59,11 @@
 //! computes the figures above from the column structure.
 //!
 //! # Backends
-//! [`Engine`] ([`kernels`]): `avx512` (x86-64; sixteen elements per block,
+//! [`Engine`] ([`kernels`]): `ifma` (x86-64 with AVX-512 IFMA: for the
+//! paper's w = 3 SQHasm2 and SQHE, sixteen elements per step gathered with
+//! `vpermt2d` and squared with `vpmadd52luq`/`vpmadd52huq`, which multiply
+//! and accumulate in one instruction; other widths and variants run the
+//! AVX2 or AVX-512 kernels by length), `avx512` (x86-64; sixteen elements per block,
 //! their words loaded contiguously and transposed with masked `vpermd`,
 //! eight elements per `vpmuludq` step), `avx2` (the same body on 256-bit
 //! vectors: eight per block, four per step), `neon` (little-endian AArch64:
@@ -60,10 +71,11 @@
 //! with `uzp`/`trn`/`tbl`, two squares per `umull`/`umull2`) and `soft`
 //! (portable, 32-bit limbs). All form every square with w(w+1)/2 word
 //! products — each cross product once, doubled — against w² for a general
-//! multiply. [`Engine::detect`] (fixed-length messages) picks AVX2 when
-//! present, NEON on little-endian AArch64; [`Engine::detect_long`]
+//! multiply. [`Engine::detect`] (fixed-length messages) picks IFMA when
+//! present, else AVX2 when present, NEON on little-endian AArch64;
+//! [`Engine::detect_long`]
 //! (long-message kernels and types) the first of [`Engine::LONG_FIRST`]
-//! (AVX-512) the CPU has, else the same as `detect`; `new(backend)` forces
+//! (IFMA, AVX-512) the CPU has, else the same as `detect`; `new(backend)` forces
 //! one. `unsafe` code lives only in the backend modules.
 //!
 //! With feature `asm` on little-endian 32-bit ARM, the `armv4-asm` backend
@@ -124,9 +136,11 @@ pub mod bounds;
 pub mod kernels;
 mod reduce;
 mod sqh;
+mod sqh2;
 mod sqh_star;
 mod sqhasm;
 mod sqhasm2;
+mod sqhasm2_mod_p;
 mod sqhc;
 mod sqhc2;
 mod sqhe;
@@ -142,8 +156,10 @@ pub mod long;
 pub use kernels::{Engine, Kernels};
 pub use sqh::sqh;
 pub use sqh_star::sqh_star;
+pub use sqh2::sqh2;
 pub use sqhasm::sqhasm;
 pub use sqhasm2::sqhasm2;
+pub use sqhasm2_mod_p::sqhasm2_mod_p;
 pub use sqhc::sqhc;
 pub use sqhc2::sqhc2;
 pub use sqhe::sqhe;

@@ -6,10 +6,12 @@ use uhash_core::Error;
 use uhash_core::pw::Elem;
 
 use crate::kernels::Engine;
-use crate::{args, sqh_star, sqhasm, sqhasm2, sqhc, sqhc2, sqhe};
+use crate::{args, sqh_star, sqh2, sqhasm, sqhasm2, sqhasm2_mod_p, sqhc, sqhc2, sqhe};
 
-/// The vector functions of the paper (Defs. 7 and 9–13), each also a
-/// function of its own ([`crate::sqh_star()`], …, [`crate::sqhe()`]).
+/// The vector functions of the paper (Defs. 7 and 9–13, Thm. 7's SQHasm2
+/// mod p and §6's SQH2), each also a function of its own
+/// ([`crate::sqh_star()`], …, [`crate::sqhe()`], [`crate::sqhasm2_mod_p()`],
+/// [`crate::sqh2()`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     /// SQH\* (Def. 7): Σ (mᵢ + xᵢ)² mod p. Output in Z_p.
@@ -24,17 +26,25 @@ pub enum Variant {
     C2,
     /// SQHE (Def. 13): (C₂w(Σ C2(((mᵢ + xᵢ) mod 2^L)²)) mod p) mod 2^L.
     E,
+    /// SQHasm2 mod p (Def. 10's formula, Thm. 7): Σ ((mᵢ + xᵢ) mod 2^L)² mod
+    /// p. Output in Z_p.
+    Asm2ModP,
+    /// SQH2 (§6, `docs/sqh-spec.md`): (D_w(Σ D2(((mᵢ + xᵢ) mod 2^L)²)) mod
+    /// p) mod 2^L, carries dropped only between 64-bit double words.
+    Sqh2,
 }
 
 impl Variant {
     /// Every variant.
-    pub const ALL: [Variant; 6] = [
+    pub const ALL: [Variant; 8] = [
         Variant::Star,
         Variant::Asm,
         Variant::Asm2,
         Variant::C,
         Variant::C2,
         Variant::E,
+        Variant::Asm2ModP,
+        Variant::Sqh2,
     ];
 
     /// The `uhash kat` name.
@@ -47,13 +57,18 @@ impl Variant {
             Variant::C => "sqh_c",
             Variant::C2 => "sqh_c2",
             Variant::E => "sqh_e",
+            Variant::Asm2ModP => "sqh_asm2_mod_p",
+            Variant::Sqh2 => "sqh2",
         }
     }
 
     /// Whether the output is in Z_p (else in {0,1}^L).
     #[must_use]
     pub const fn in_zp(self) -> bool {
-        matches!(self, Variant::Star | Variant::C | Variant::C2)
+        matches!(
+            self,
+            Variant::Star | Variant::C | Variant::C2 | Variant::Asm2ModP
+        )
     }
 
     /// Output bytes for w-word elements: 4w + 4 (Z_p) or 4w ({0,1}^L).
@@ -71,12 +86,14 @@ impl Variant {
             Variant::C => sqhc::value::<W>(e, key, msg),
             Variant::C2 => sqhc2::value::<W>(e, key, msg),
             Variant::E => sqhe::value::<W>(e, key, msg),
+            Variant::Asm2ModP => sqhasm2_mod_p::value::<W>(e, key, msg),
+            Variant::Sqh2 => sqh2::value::<W>(e, key, msg),
         }
     }
 }
 
 impl Engine {
-    /// The vector function `v` (Defs. 7, 9–13; see [`Variant`]) of the
+    /// The vector function `v` (Defs. 7, 9–13, Thm. 7, §6; see [`Variant`]) of the
     /// k = `msg.len()/(4W)` elements of `msg` under the first k·W words of
     /// `key`. Output: a residue mod p (Z_p variants) or the L-bit value.
     ///
@@ -96,7 +113,8 @@ impl Engine {
 }
 
 /// [`Engine::hash`] with the default backend ([`Engine::detect`]): the
-/// vector function `v` (Defs. 7, 9–13); ε as [`Variant::epsilon_log2`].
+/// vector function `v` (Defs. 7, 9–13, Thm. 7, §6); ε as
+/// [`Variant::epsilon_log2`].
 ///
 /// # Errors
 /// As [`Engine::hash`].

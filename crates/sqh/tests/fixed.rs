@@ -38,6 +38,8 @@ fn own_fn<const W: usize>(
         Variant::C => e.sqhc::<W>(key, msg),
         Variant::C2 => e.sqhc2::<W>(key, msg),
         Variant::E => e.sqhe::<W>(key, msg),
+        Variant::Asm2ModP => e.sqhasm2_mod_p::<W>(key, msg),
+        Variant::Sqh2 => e.sqh2::<W>(key, msg),
     }
 }
 
@@ -247,8 +249,8 @@ fn every_backend_is_reachable() {
         assert_eq!(Engine::new(b).unwrap().backend(), b);
     }
     assert_eq!(
-        Engine::new(Backend::Ifma),
-        Err(Error::UnsupportedBackend(Backend::Ifma))
+        Engine::new(Backend::Mulx),
+        Err(Error::UnsupportedBackend(Backend::Mulx))
     );
     // CI lists its CPU's flags (UHASH_EXPECT_X86) and whether the assembly
     // was built (UHASH_EXPECT_ASM): every backend they cover must be
@@ -269,8 +271,14 @@ fn every_backend_is_reachable() {
         assert_eq!(Engine::detect_long().backend(), Backend::Soft);
     }
     #[cfg(target_arch = "x86_64")]
-    if !uhash_core::backend::forced_soft() && std::is_x86_feature_detected!("avx2") {
-        assert_eq!(Engine::detect().backend(), Backend::Avx2);
+    if !uhash_core::backend::forced_soft() {
+        let ifma = uhash_core::backend::Ifma::detect().is_some();
+        if ifma {
+            assert_eq!(Engine::detect().backend(), Backend::Ifma);
+            assert_eq!(Engine::detect_long().backend(), Backend::Ifma);
+        } else if std::is_x86_feature_detected!("avx2") {
+            assert_eq!(Engine::detect().backend(), Backend::Avx2);
+        }
     }
     // Every AArch64 CPU (and qemu-aarch64) has Advanced SIMD: the NEON
     // kernels are the ones compared with the reference there, and the
@@ -295,6 +303,7 @@ fn every_backend_is_reachable() {
     assert_eq!(
         Engine::BACKENDS,
         &[
+            Backend::Ifma,
             Backend::Avx2,
             Backend::Neon,
             Backend::Soft,

@@ -9,9 +9,11 @@
 //! | [`sqh_star`] | Def. 7, SQH\*: `Σ (m_i + x_i)² mod p` |
 //! | [`sqh_asm`] | Def. 9, SQHasm: `(Σ (m_i + x_i)² mod p) mod 2^L` |
 //! | [`sqh_asm2`] | Def. 10, SQHasm2: `(Σ ((m_i + x_i) mod 2^L)² mod p) mod 2^L` |
+//! | [`sqh_asm2_mod_p`] | Def. 10's formula, Thm. 7's function: `Σ ((m_i + x_i) mod 2^L)² mod p` |
 //! | [`sqh_c`] | Def. 11, SQHc: `C(Σ (m_i + x_i)²) mod p`, 2w+1-word accumulator |
 //! | [`sqh_c2`] | Def. 12, SQHc2: `C(Σ C2((m_i + x_i)²)) mod p`, 2w+1 words |
 //! | [`sqh_e`] | Def. 13, SQHE: `(C(Σ C2(((m_i + x_i) mod 2^L)²)) mod p) mod 2^L`, 2w words |
+//! | [`sqh2`] | §6's SQH2 as `docs/sqh-spec.md` defines it: `(D(Σ D2(((m_i + x_i) mod 2^L)²)) mod p) mod 2^L`, w double words |
 //! | [`toeplitz`] | §4.1: n outputs under key windows shifted by one element |
 //!
 //! Conventions: `w` (1..=5) is the number of 32-bit words of an element,
@@ -119,6 +121,45 @@ pub fn c_sum(terms: &[BigUint], nw: u32) -> BigUint {
         .sum()
 }
 
+/// `D2(a²)` for `a` taken as `n` limbs: the column square of [`c2_square`]
+/// on a grid of **64-bit** columns. Every ordered word product
+/// `z = a_i·a_j` (weight `2^(32(i+j))`) goes whole into double-word column
+/// `q = (i+j)/2` when `i + j` is even; when `i + j = 2q + 1` is odd it
+/// straddles two columns, and `lo(z)·2^32` goes into column `q`, `hi(z)` into
+/// column `q + 1`. Each of the `n` columns is reduced mod `2^64` (carries
+/// between double words dropped; the carries inside one are kept).
+pub fn d2_square(a: &BigUint, n: u32) -> BigUint {
+    let l = limbs(a, n);
+    let mut col = vec![BigUint::zero(); n as usize + 1];
+    for i in 0..n as usize {
+        for j in 0..n as usize {
+            let z = &l[i] * &l[j];
+            let q = (i + j) / 2;
+            if (i + j) % 2 == 0 {
+                col[q] += z;
+            } else {
+                col[q] += (&z % pow2(32)) << 32u32;
+                col[q + 1] += &z >> 32u32;
+            }
+        }
+    }
+    (0..n as usize)
+        .map(|q| (&col[q] % pow2(64)) << (64 * q))
+        .sum()
+}
+
+/// `D(Σ A_i)` over `n` double words: every 64-bit column of the summands is
+/// added mod `2^64`, no carry into the next double word and none out of the
+/// top one ([`c_sum`] with 64-bit words).
+pub fn d_sum(terms: &[BigUint], n: u32) -> BigUint {
+    (0..n)
+        .map(|q| {
+            let column: BigUint = terms.iter().map(|a| (a >> (64 * q)) % pow2(64)).sum();
+            (column % pow2(64)) << (64 * q)
+        })
+        .sum()
+}
+
 /// SQH (**Def. 4**): `h_x(m) = (m + x)² mod p`, `m, x < 2^L`.
 pub fn sqh(w: u32, x: &BigUint, m: &BigUint) -> Result<BigUint, RefError> {
     sqh_star(w, std::slice::from_ref(x), std::slice::from_ref(m))
@@ -155,8 +196,16 @@ pub fn sqh_asm(w: u32, key: &[BigUint], msg: &[BigUint]) -> Result<BigUint, RefE
 }
 
 /// SQHasm2 (**Def. 10**, with the stated range {0,1}^L):
-/// `(Σ ((m_i + x_i) mod 2^L)² mod p) mod 2^L`.
+/// `(Σ ((m_i + x_i) mod 2^L)² mod p) mod 2^L`, i.e. [`sqh_asm2_mod_p`]
+/// reduced mod `2^L`.
 pub fn sqh_asm2(w: u32, key: &[BigUint], msg: &[BigUint]) -> Result<BigUint, RefError> {
+    Ok(sqh_asm2_mod_p(w, key, msg)? % pow2(32 * w))
+}
+
+/// SQHasm2 as Def. 10's formula ends and Thm. 7 states it (also the
+/// digest paper's footnote 5): the value mod `p`,
+/// `Σ ((m_i + x_i) mod 2^L)² mod p`, in `Z_p` (no final `mod 2^L`).
+pub fn sqh_asm2_mod_p(w: u32, key: &[BigUint], msg: &[BigUint]) -> Result<BigUint, RefError> {
     let x = check_vec(w, key, msg)?;
     let two_l = pow2(32 * w);
     let sum: BigUint = msg
@@ -167,7 +216,23 @@ pub fn sqh_asm2(w: u32, key: &[BigUint], msg: &[BigUint]) -> Result<BigUint, Ref
             &s * &s
         })
         .sum();
-    Ok((sum % prime(w)) % two_l)
+    Ok(sum % prime(w))
+}
+
+/// SQH2 (the ARM7 comparison's "SQH1 with some carries dropped in the
+/// squaring", §6, as `docs/sqh-spec.md` defines it):
+/// `(D_w(Σ D2(((m_i + x_i) mod 2^L)²)) mod p) mod 2^L` — truncated sums,
+/// their squares on `w` double-word (64-bit) columns ([`d2_square`]), the
+/// outer sum over the same columns ([`d_sum`]).
+pub fn sqh2(w: u32, key: &[BigUint], msg: &[BigUint]) -> Result<BigUint, RefError> {
+    let x = check_vec(w, key, msg)?;
+    let two_l = pow2(32 * w);
+    let terms: Vec<BigUint> = msg
+        .iter()
+        .zip(x)
+        .map(|(m, x)| d2_square(&((m + x) % &two_l), w))
+        .collect();
+    Ok((d_sum(&terms, w) % prime(w)) % two_l)
 }
 
 /// SQHc (**Def. 11**): `C_{2w+1}(Σ (m_i + x_i)²) mod p`: exact sums, exact
@@ -211,7 +276,8 @@ pub fn sqh_e(w: u32, key: &[BigUint], msg: &[BigUint]) -> Result<BigUint, RefErr
     Ok((c_sum(&terms, 2 * w) % prime(w)) % two_l)
 }
 
-/// A vector function of this module (`sqh_star` … `sqh_e`).
+/// A vector function of this module (`sqh_star` … `sqh_e`, `sqh_asm2_mod_p`,
+/// `sqh2`).
 pub type VecFn = fn(u32, &[BigUint], &[BigUint]) -> Result<BigUint, RefError>;
 
 /// The Toeplitz construction (§4.1): `n ≥ 1` outputs, output `r` is `f`
@@ -314,6 +380,48 @@ mod tests {
         // The exact square for SQHc: (2^33 − 2)² = 2^66 − 2^35 + 4.
         let sq = b((1u128 << 66) - (1 << 35) + 4);
         assert_eq!(sqh_c(1, &ones, &ones).unwrap(), &sq % &p);
+    }
+
+    #[test]
+    fn hand_asm2_mod_p_and_sqh2_w1() {
+        let ones = b(0xffff_ffff);
+        let two = [ones.clone(), ones.clone()];
+        // Mod p: 2·289 = 578, below 2^32 as well.
+        assert_eq!(sqh_asm2_mod_p(1, &two, &two).unwrap(), b(578));
+        // w = 1 with a value ≥ 2^32: 2^32 − 2 + 1 = 2^32 − 1 and 0 + 15:
+        // (2^32 − 1)² + 15² ≡ (−16)² + 225 = 481 (mod p); and
+        // s = 2^32 − 1 alone is −16, 256.
+        assert_eq!(
+            sqh_asm2_mod_p(1, &[b(0xffff_fffe), b(0)], &[b(1), b(15)]).unwrap(),
+            b(481)
+        );
+        // SQH2 at w = 1: one double word and s² < 2^64, so one term is
+        // s² mod p = 289; two terms: 2·s² = 2^65 − 2^35 + 8 wraps once mod
+        // 2^64 to 2^64 − 2^35 + 8 ≡ 225 + 8·15 + 8 = 353 (mod p), as SQHE's
+        // two dropped carries give (the exact sum: 578).
+        assert_eq!(
+            sqh2(1, std::slice::from_ref(&ones), std::slice::from_ref(&ones)).unwrap(),
+            b(289)
+        );
+        assert_eq!(sqh2(1, &two, &two).unwrap(), b(353));
+    }
+
+    #[test]
+    fn d2_square_by_hand() {
+        // a = 2^64 − 1 as two limbs (w = 2): products z00 = z01 = z10 = z11
+        // = (2^32 − 1)² = 2^64 − 2^33 + 1 (lo 1, hi 2^32 − 2). Column 0:
+        // z00 + 2·lo·2^32 = 2^64 − 2^33 + 1 + 2^33 = 2^64 + 1 → 1 (mod 2^64);
+        // column 1: 2·hi + z11 = 2^33 − 4 + 2^64 − 2^33 + 1 → 2^64 − 3.
+        let a = b((1u128 << 64) - 1);
+        let want = b(1) + (b((1u128 << 64) - 3) << 64u32);
+        assert_eq!(d2_square(&a, 2), want);
+        // Without overflowing columns D2(a²) = a².
+        let small = b(0x0001_0002_0003);
+        assert_eq!(d2_square(&small, 2), &small * &small);
+        // d_sum drops the carry out of a double word: (2^64 − 1) + 1 → 0.
+        assert_eq!(d_sum(&[b((1u128 << 64) - 1), b(1)], 1), b(0));
+        assert_eq!(d_sum(&[b((1u128 << 64) - 1), b(1)], 2), b(0));
+        assert_eq!(d_sum(&[b(1u128 << 64), b(1u128 << 64)], 2), b(2u128 << 64));
     }
 
     #[test]

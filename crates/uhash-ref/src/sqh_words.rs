@@ -125,6 +125,45 @@ pub fn c_sum(ws: Words, terms: &[BigUint], nw: u32) -> BigUint {
         .sum()
 }
 
+/// `D2(a²)` for `a` taken as `n` limbs of `l` bits, on `n` double-word
+/// (`2l`-bit) columns ([`crate::sqh::d2_square`] with `l`-bit words): an
+/// ordered limb product at an even position `i + j = 2q` goes whole into
+/// column `q`, at an odd one `2q + 1` its low half (times `2^l`) into
+/// column `q` and its high half into column `q + 1`; each column mod
+/// `2^(2l)`.
+pub fn d2_square(ws: Words, a: &BigUint, n: u32) -> BigUint {
+    let l = ws.l;
+    let limbs: Vec<BigUint> = (0..n).map(|t| ws.word(a, t)).collect();
+    let mut col = vec![BigUint::zero(); n as usize + 1];
+    for i in 0..n as usize {
+        for j in 0..n as usize {
+            let z = &limbs[i] * &limbs[j];
+            let q = (i + j) / 2;
+            if (i + j) % 2 == 0 {
+                col[q] += z;
+            } else {
+                col[q] += (&z % pow2(l)) << l;
+                col[q + 1] += &z >> l;
+            }
+        }
+    }
+    (0..n as usize)
+        .map(|q| (&col[q] % pow2(2 * l)) << (2 * l * q as u32))
+        .sum()
+}
+
+/// `D(Σ A_i)` over `n` double words of `2l` bits: every column added mod
+/// `2^(2l)`, no carry into the next and none out of the top.
+pub fn d_sum(ws: Words, terms: &[BigUint], n: u32) -> BigUint {
+    let d = 2 * ws.l;
+    (0..n)
+        .map(|q| {
+            let column: BigUint = terms.iter().map(|a| (a >> (d * q)) % pow2(d)).sum();
+            (column % pow2(d)) << (d * q)
+        })
+        .sum()
+}
+
 /// Exact element sums `m_i + x_i`, or truncated ones `(m_i + x_i) mod 2^L`.
 fn sums(ws: Words, x: &[BigUint], msg: &[BigUint], truncate: bool) -> Vec<BigUint> {
     msg.iter()
@@ -199,6 +238,18 @@ pub fn sqh_e(ws: Words, key: &[BigUint], msg: &[BigUint]) -> Result<BigUint, Ref
     Ok((c_sum(ws, &terms, 2 * ws.w) % ws.prime()) % pow2(ws.bits()))
 }
 
+/// SQH2 (§6's ARM7 function, as `docs/sqh-spec.md` defines it):
+/// `(D_w(Σ D2(((m_i + x_i) mod 2^L)²)) mod p) mod 2^L` with `2l`-bit double
+/// words.
+pub fn sqh2(ws: Words, key: &[BigUint], msg: &[BigUint]) -> Result<BigUint, RefError> {
+    let x = check_vec(ws, key, msg)?;
+    let terms: Vec<BigUint> = sums(ws, x, msg, true)
+        .iter()
+        .map(|s| d2_square(ws, s, ws.w))
+        .collect();
+    Ok((d_sum(ws, &terms, ws.w) % ws.prime()) % pow2(ws.bits()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -229,6 +280,10 @@ mod tests {
         // SQHE: s = 14, one limb: C2 = 196 (no column overflows beyond its
         // two words): 196 mod 17 = 9, mod 16 = 9.
         assert_eq!(sqh_e(ws, &[b(15)], &[b(15)]).unwrap(), b(9));
+        // SQH2, one 8-bit double word: 196 twice = 392 → 392 mod 256 = 136
+        // ≡ 0 (mod 17), mod 16 = 0; once: 196 ≡ 9.
+        assert_eq!(sqh2(ws, &[b(15)], &[b(15)]).unwrap(), b(9));
+        assert_eq!(sqh2(ws, &[b(15), b(15)], &[b(15), b(15)]).unwrap(), b(0));
     }
 
     #[test]

@@ -47,6 +47,11 @@ proptest! {
         prop_assert_eq!(sqh_words::sqh_c(ws, &key, &msg), sqh::sqh_c(w, &key, &msg));
         prop_assert_eq!(sqh_words::sqh_c2(ws, &key, &msg), sqh::sqh_c2(w, &key, &msg));
         prop_assert_eq!(sqh_words::sqh_e(ws, &key, &msg), sqh::sqh_e(w, &key, &msg));
+        prop_assert_eq!(sqh_words::sqh2(ws, &key, &msg), sqh::sqh2(w, &key, &msg));
+        prop_assert_eq!(
+            sqh_words::sqh_asm2_mod_p(ws, &key, &msg),
+            sqh::sqh_asm2_mod_p(w, &key, &msg)
+        );
         // The mod-p value is SQHasm2 before its final mod 2^L.
         let mod_p = sqh_words::sqh_asm2_mod_p(ws, &key, &msg).unwrap();
         prop_assert_eq!(mod_p % (BigUint::from(1u8) << (32 * w)), sqh::sqh_asm2(w, &key, &msg).unwrap());

@@ -19,6 +19,7 @@
 //! The callers check lengths: kernels read `min(k, key elements)` elements.
 
 use crate::reduce::COLS;
+use uhash_core::pw::MAX_W;
 
 /// The key words and message bytes from element `done` on: the tail a SIMD
 /// kernel leaves to the portable code after its whole blocks. (Unused on
@@ -171,4 +172,32 @@ pub(crate) fn c2_columns<const W: usize, const EXACT: bool>(
         }
     }
     acc
+}
+
+/// SQH2: Σ D2(sᵢ²) on W double-word columns, sᵢ = (mᵢ + xᵢ) mod 2^L, each
+/// column mod 2^64 (wrapping adds). A square aᵢ² (even position 2i) goes
+/// whole into column i; a cross product z = aᵢaⱼ (i < j) counts twice: at
+/// an even position i + j = 2q as 2z into column q, at an odd one 2q + 1 as
+/// 2·lo(z)·2^32 = z·2^33 mod 2^64 into column q and 2·hi(z) into q + 1.
+#[inline(always)]
+pub(crate) fn d2_pairs<const W: usize>(key: &[u32], msg: &[u8]) -> [u64; MAX_W] {
+    let mut d = [0u64; MAX_W];
+    let (keys, _) = key.as_chunks::<W>();
+    for (mb, x) in msg.chunks_exact(4 * W).zip(keys) {
+        let (a, _) = add::<W>(&load::<W>(mb), x);
+        for i in 0..W {
+            d[i] = d[i].wrapping_add(u64::from(a[i]) * u64::from(a[i]));
+            for j in (i + 1)..W {
+                let z = u64::from(a[i]) * u64::from(a[j]);
+                let q = (i + j) / 2;
+                if (i + j) % 2 == 0 {
+                    d[q] = d[q].wrapping_add(z << 1);
+                } else {
+                    d[q] = d[q].wrapping_add(z << 33);
+                    d[q + 1] = d[q + 1].wrapping_add((z >> 32) << 1);
+                }
+            }
+        }
+    }
+    d
 }

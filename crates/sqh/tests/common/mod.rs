@@ -18,6 +18,8 @@ pub fn ref_fn(v: Variant) -> r::VecFn {
         Variant::C => r::sqh_c,
         Variant::C2 => r::sqh_c2,
         Variant::E => r::sqh_e,
+        Variant::Asm2ModP => r::sqh_asm2_mod_p,
+        Variant::Sqh2 => r::sqh2,
     }
 }
 
