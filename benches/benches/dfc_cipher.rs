@@ -8,16 +8,29 @@
 //! * `dfc_cipher/ecb-64/<backend>`: 64 blocks in ECB through the 4-way
 //!   interleaved path (throughput; `Throughput::Elements` counts blocks);
 //! * `dfc_cipher/key-schedule/<bits>`: `Dfc::new_from_key` for 128-, 192-
-//!   and 256-bit keys (best backend).
+//!   and 256-bit keys (best backend);
+//! * `dfc_cipher/strategy-latency/<strategy>` and
+//!   `dfc_cipher/strategy-ecb-64/<strategy>`: the same latency and ECB
+//!   measurements with each strategy of the decorrelation module
+//!   (`dfc_decorr::Engine::all_supported()`: `native`, `fold`, `mulx`,
+//!   `words32`, `limbs16`, `float`, `float16x32`, and the assembly with
+//!   feature `asm`) inside every round, on the best cipher backend — the
+//!   paper's Table 3, per strategy.
 //!
 //! After criterion, a summary prints medians in cycles at the 2.7 GHz TSC
-//! (`UHASH_TSC_GHZ` overrides) beside the DFC paper's Table 3.
+//! (`UHASH_TSC_GHZ` overrides): the backends, the key schedule, and the
+//! regenerated Table 3 (cycles per block encryption per strategy, beside
+//! the paper's figure for the same strategy; the cost of one module
+//! evaluation per strategy is the `dfc_module` bench's). The summary alone:
+//! `cargo bench -p uhash-bench --bench dfc_cipher -- --summary-only`.
 //!
 //! ```text
 //! cargo bench -p uhash-bench --bench dfc_cipher
+//! cargo bench -p uhash-bench --features asm --bench dfc_cipher -- strategy
 //! ```
 
 use criterion::{BenchmarkId, Criterion, Throughput};
+use dfc_decorr::Engine;
 use dfc_decorr::cipher::Dfc;
 use std::hint::black_box;
 use std::time::Duration;
@@ -45,6 +58,31 @@ fn cipher(backend: Backend) -> Option<Dfc> {
         .expect("32-byte key")
         .with_backend(backend)
         .ok()
+}
+
+/// The cipher with module strategy `module` on the best cipher backend.
+fn with_strategy(module: Engine) -> Dfc {
+    Dfc::new_from_key_with(&long_term_key(), module).expect("32-byte key")
+}
+
+/// The paper's Table 3 figures (cycles for one DFC block) for the column
+/// each strategy reproduces.
+fn paper_figures(module: Backend) -> &'static str {
+    match module {
+        Backend::Native => {
+            "Best, 64×64→128 (Alpha `umulh`): 21164 310, 21264 231 (asm); IA-64 240 (est.)"
+        }
+        Backend::Fold => "— (the signed route of §2; no column)",
+        Backend::Mulx | Backend::MulxAsm => "Best, ASM with add-with-carry: Pentium II 392",
+        Backend::Aarch64Asm => "Best, ASM `umulq`/`umulh`: Alpha 21164 310, 21264 231",
+        Backend::Words32 | Backend::Armv4Asm => {
+            "64-bit C: 21164 526, Pentium II 1262, UltraSPARC 875, 21264 335"
+        }
+        Backend::Limbs16 => "ANSI C: 21164 2562, Pentium II 2592, UltraSPARC 4160",
+        Backend::Float => "Best, C with floats (9 × 24×24): UltraSPARC 775",
+        Backend::Float16x32 => "C with floats, the 8 × 16×32 alternative (no figure)",
+        _ => "—",
+    }
 }
 
 /// `iters` dependent block encryptions.
@@ -82,6 +120,29 @@ fn benches(c: &mut Criterion, clock: Clock) {
         g.throughput(Throughput::Elements(64));
         let mut blocks = vec![[0x5au8; 16]; 64];
         g.bench_function(BenchmarkId::new("ecb-64", name), |b| {
+            b.iter_custom(|iters| {
+                clock.time(|| {
+                    for _ in 0..iters {
+                        dfc.encrypt_blocks_be(black_box(&mut blocks));
+                    }
+                })
+            })
+        });
+    }
+    for module in Engine::all_supported() {
+        let dfc = with_strategy(module);
+        let name = module.backend().name();
+        g.throughput(Throughput::Elements(1));
+        g.bench_function(BenchmarkId::new("strategy-latency", name), |b| {
+            b.iter_custom(|iters| {
+                clock.time(|| {
+                    black_box(chain(&dfc, iters));
+                })
+            })
+        });
+        g.throughput(Throughput::Elements(64));
+        let mut blocks = vec![[0x5au8; 16]; 64];
+        g.bench_function(BenchmarkId::new("strategy-ecb-64", name), |b| {
             b.iter_custom(|iters| {
                 clock.time(|| {
                     for _ in 0..iters {
@@ -162,18 +223,51 @@ fn summary(clock: Clock) {
             }),
         );
     }
+    table3(clock, ghz);
+}
+
+/// The paper's Table 3 regenerated: cycles per block with each module
+/// strategy in every round (best cipher backend), latency of one block and
+/// ECB throughput, beside the paper's figure for that strategy.
+fn table3(clock: Clock, ghz: f64) {
+    let backend = Dfc::new_from_key(&[0; 16]).expect("key").backend();
+    println!();
     println!(
-        "DFC paper, Table 3 (cycles per block): Alpha 21264 231 (asm), Alpha 21164 310 (asm), \
-         IA64 240 (estimated), Pentium II 392 (asm), UltraSPARC 775 (C with floats) … \
-         4160 (ANSI C)"
+        "Table 3 regenerated: cycles per DFC block by module strategy ({backend} cipher backend, \
+         median of 51 batches)"
     );
+    println!(
+        "| strategy | one block, latency | ECB, per block (4 interleaved) | paper (cycles per block) |"
+    );
+    println!("|---|---|---|---|");
+    for module in Engine::all_supported() {
+        let dfc = with_strategy(module);
+        let lat = median_ns(clock, 51, 5_000, |n| {
+            black_box(chain(&dfc, n));
+        });
+        let mut blocks = vec![[0x5au8; 16]; 64];
+        let ecb = median_ns(clock, 51, 64 * 80, |n| {
+            for _ in 0..n / 64 {
+                dfc.encrypt_blocks_be(black_box(&mut blocks));
+            }
+        });
+        println!(
+            "| `{}` | {:.0} | {:.0} | {} |",
+            module.backend().name(),
+            lat * ghz,
+            ecb * ghz,
+            paper_figures(module.backend())
+        );
+    }
 }
 
 fn main() {
     let clock = Clock::from_env();
     eprintln!("timing with {}", clock.describe());
-    let mut c = config();
-    benches(&mut c, clock);
-    c.final_summary();
+    if !std::env::args().any(|a| a == "--summary-only") {
+        let mut c = config();
+        benches(&mut c, clock);
+        c.final_summary();
+    }
     summary(clock);
 }

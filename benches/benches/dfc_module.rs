@@ -59,6 +59,7 @@ fn chain_with(e: Engine, a: &[u64], b: &[u64], x: u64) -> u64 {
         Backend::Words32 => chain(module::words32::module, a, b, x),
         Backend::Limbs16 => chain(module::limbs16::module, a, b, x),
         Backend::Float => chain(module::float::module, a, b, x),
+        Backend::Float16x32 => chain(module::float16x32::module, a, b, x),
         _ => chain(|a, b, x| e.module(a, b, x), a, b, x),
     }
 }

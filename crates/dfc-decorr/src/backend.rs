@@ -12,6 +12,8 @@
 //! | `words32.rs` | `words32` | module |
 //! | `limbs16.rs` | `limbs16` | module |
 //! | `float.rs` | `float` | module |
+//! | `float16x32.rs` | `float16x32` | module |
+//! | `reduce32.rs` | (the reduction in 32-bit words / 16-bit digits of `words32`, `limbs16`, `float`, `float16x32`) | — |
 //! | `x86_mulx.rs` | `mulx` (x86-64 BMI2/ADX) | module |
 //! | `ffi_x86_64.rs` | `mulx-asm` (feature `asm`) | module |
 //! | `ffi_aarch64.rs` | `aarch64-asm` (feature `asm`) | module |
@@ -20,9 +22,11 @@
 //! | `x86_avx512.rs` | `avx512` (x86-64 AVX-512 F/BW/VL) | cipher |
 
 pub mod float;
+pub mod float16x32;
 pub mod fold;
 pub mod limbs16;
 pub mod native;
+pub mod reduce32;
 mod soft;
 pub mod words32;
 

@@ -46,8 +46,18 @@
 //! (portable, every target; `src/backend/soft.rs`) and, on x86-64 CPUs
 //! with AVX-512 F/BW/VL, [`Backend::Avx512`] (chosen automatically;
 //! `src/backend/x86_avx512.rs`; see [`Dfc::with_backend`]). Both compute
-//! the same function, and both run the decorrelation module with its
-//! default strategy, `native`.
+//! the same function.
+//!
+//! # Module strategies
+//! The decorrelation module in every round (key schedule included) runs
+//! with a strategy of the crate's [`Engine`](crate::Engine): `native` by
+//! default (the fastest), any other through [`Dfc::new_from_key_with`] or
+//! [`Dfc::new_from_key_bits_with`]. The Feistel code is generic over the
+//! strategy and monomorphized per strategy ([`Engine::with`](crate::Engine::with):
+//! one dispatch per block operation, none per round), so each strategy runs
+//! inside the real cipher at its own speed: the paper's Table 3, per
+//! strategy (`docs/dfc-table3.md`). `tests/nist.rs` runs all 969 NIST
+//! vectors with every strategy on every backend.
 //!
 //! # Files
 //! `constants.rs` (the words of e − 2 and the sizes), `round.rs` (CP, the

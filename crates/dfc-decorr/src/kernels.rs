@@ -56,6 +56,7 @@ uhash_core::engine! {
             Words32 => uhash_core::backend::Words32,
             Limbs16 => uhash_core::backend::Limbs16,
             Float => uhash_core::backend::Float,
+            Float16x32 => uhash_core::backend::Float16x32,
             #[cfg(all(feature = "asm", target_arch = "x86_64"))]
             MulxAsm => uhash_asm::MulxAsm,
             #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))]
@@ -63,6 +64,46 @@ uhash_core::engine! {
             #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
             Armv4Asm => uhash_asm::Armv4Asm,
         ],
+    }
+}
+
+/// A computation generic over the module strategy, run by
+/// [`Engine::with`] with the witness of the engine's backend: the code is
+/// monomorphized per strategy, so the strategy's `module` inlines into it
+/// (one dispatch per [`Engine::with`] call, not one per module call). The
+/// DFC cipher runs its Feistel network this way
+/// ([`Dfc`](crate::cipher::Dfc) with any strategy).
+pub trait WithStrategy {
+    /// What the computation returns.
+    type Output;
+    /// Runs the computation with the strategy `k`.
+    fn run<K: Kernels>(self, k: K) -> Self::Output;
+}
+
+impl Engine {
+    /// Runs `task` with this engine's backend as its [`Kernels`] type: one
+    /// `match` here, then the strategy's code monomorphized inside
+    /// `task` (see [`WithStrategy`]).
+    #[inline(always)]
+    pub fn with<T: WithStrategy>(self, task: T) -> T::Output {
+        // Every variant of the engine, with the same `cfg`s as its list
+        // above (the compiler checks that this `match` is exhaustive).
+        match self {
+            Engine::Native(k) => task.run(k),
+            Engine::Fold(k) => task.run(k),
+            #[cfg(target_arch = "x86_64")]
+            Engine::Mulx(k) => task.run(k),
+            Engine::Words32(k) => task.run(k),
+            Engine::Limbs16(k) => task.run(k),
+            Engine::Float(k) => task.run(k),
+            Engine::Float16x32(k) => task.run(k),
+            #[cfg(all(feature = "asm", target_arch = "x86_64"))]
+            Engine::MulxAsm(k) => task.run(k),
+            #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))]
+            Engine::Aarch64Asm(k) => task.run(k),
+            #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
+            Engine::Armv4Asm(k) => task.run(k),
+        }
     }
 }
 

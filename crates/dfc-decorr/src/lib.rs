@@ -14,9 +14,11 @@
 //!
 //! Every strategy of the module is a backend of one [`Engine`]
 //! (`uhash_core::engine!`): `native` (the default), `fold`, `mulx` (x86-64
-//! BMI2/ADX), `words32`, `limbs16`, `float`, and with feature `asm` the
-//! hand-written `mulx-asm` (x86-64), `aarch64-asm` and `armv4-asm`
-//! (`Backend::Asm` picks the one of this target).
+//! BMI2/ADX), `words32`, `limbs16`, `float`, `float16x32`, and with
+//! feature `asm` the hand-written `mulx-asm` (x86-64), `aarch64-asm` and
+//! `armv4-asm` (`Backend::Asm` picks the one of this target). The cipher
+//! runs any of them in its rounds ([`cipher::Dfc::new_from_key_with`];
+//! [`Engine::with`] runs code generic over the strategy).
 //!
 //! # Features
 //! * `asm`: the assembly backends (crate `uhash-asm`; needs an assembler at
@@ -36,7 +38,7 @@ pub mod kernels;
 pub mod module;
 
 pub use hash::{DfcHash, DfcMac, DfcState};
-pub use kernels::{Engine, Kernels, Strategy};
+pub use kernels::{Engine, Kernels, Strategy, WithStrategy};
 pub use module::{module, module_batch_with, module_with};
 pub use uhash_core::{Backend, Error, Nonce, Tag};
 pub use universal_hash;

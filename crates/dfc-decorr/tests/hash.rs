@@ -98,7 +98,7 @@ proptest! {
         b in any::<u64>(),
         m1 in any::<u64>(),
         e in 0u64..=12,
-        tail in prop::collection::vec(any::<u8>(), 0..40),
+        tail in prop::collection::vec(any::<u8>(), 0..200),
         cut in any::<usize>(),
     ) {
         let ax = u128::from(a) * u128::from(m1) % P;
@@ -110,6 +110,26 @@ proptest! {
         let want = horner_hash(a, b, &msg);
         prop_assert_eq!(hash_split(a, b, &msg, &[]), want);
         prop_assert_eq!(hash_split(a, b, &msg, &[cut]), want);
+        // Cut after the two blocks: the next call's groups of 8 blocks
+        // (the split Horner loop) start from the 65-bit state.
+        prop_assert_eq!(hash_split(a, b, &msg, &[16]), want);
+        prop_assert_eq!(mac_hash_split(a, b, &msg, &[16]), want);
+    }
+
+    /// Long messages (many groups of the split loop, and the single steps
+    /// after them) in pieces, on random keys and on the keys whose powers
+    /// reach 2^64.
+    #[test]
+    fn long_messages_any_split(
+        key in prop_oneof![any::<u64>(), proptest::sample::select(TOP_POWER_KEYS.map(|k| k.0).to_vec())],
+        b in any::<u64>(),
+        msg in prop::collection::vec(any::<u8>(), 0..3000),
+        cuts in prop::collection::vec(any::<usize>(), 0..4),
+    ) {
+        let want = horner_hash(key, b, &msg);
+        prop_assert_eq!(hash_split(key, b, &msg, &cuts), want);
+        prop_assert_eq!(mac_hash_split(key, b, &msg, &cuts), want);
+        prop_assert_eq!(DfcHash::from_parts(key, b).compute(&msg), want);
     }
 
     #[test]
@@ -171,6 +191,54 @@ fn edge_lengths_and_all_ones() {
                 for cut in 0..=len {
                     assert_eq!(hash_split(a, b, &msg, &[cut]), want, "len {len} cut {cut}");
                 }
+            }
+        }
+    }
+}
+
+/// Keys a whose power a^j mod p is a residue in [2^64, p) (found with
+/// sympy's `nthroot_mod`), as (a, j): the split Horner loop multiplies by
+/// a, …, a^8, and a power with bit 64 set takes the masked path of
+/// `uhash_core::p64mul`. `powers_at_or_above_2_64` checks each claim.
+const TOP_POWER_KEYS: [(u64, u32); 8] = [
+    (0x1_0000_0000, 2),
+    (0x34de_3361_6f98_319d, 3),
+    (0x1_0000, 4),
+    (0x12e4_a8ea_4d02_6ae4, 5),
+    (0x0a4a_0083_53e3_ce1b, 6),
+    (0x509b_3b09_152c_579b, 7),
+    (0x100, 8),
+    // a² ≡ −1 = 2^64 + 12: a square root of −1 modulo p.
+    (SQRT_MINUS_ONE, 2),
+];
+
+const SQRT_MINUS_ONE: u64 = 0x20e5_c5a1_532a_203c;
+
+#[test]
+fn powers_at_or_above_2_64() {
+    use num_bigint::BigUint;
+    let p = BigUint::from(P);
+    for (a, j) in TOP_POWER_KEYS {
+        let r = BigUint::from(a).modpow(&BigUint::from(j), &p);
+        assert!(r >= BigUint::from(1u128 << 64), "{a:#x}^{j} mod p = {r:#x}");
+    }
+    for (a, _) in TOP_POWER_KEYS {
+        for len in [0, 8, 63, 64, 65, 127, 128, 129, 200, 1000, 4096] {
+            for msg in [vec![0xff; len], vec![0; len], message(len, a ^ len as u64)] {
+                let want = horner_hash(a, 7, &msg);
+                assert_eq!(
+                    DfcHash::from_parts(a, 7).compute(&msg),
+                    want,
+                    "a {a:#x} len {len}"
+                );
+                for cuts in [&[][..], &[1], &[16, 80], &[64, 65, 200]] {
+                    assert_eq!(
+                        hash_split(a, 7, &msg, cuts),
+                        want,
+                        "a {a:#x} len {len} {cuts:?}"
+                    );
+                }
+                assert_eq!(mac_hash_split(a, 7, &msg, &[24]), want);
             }
         }
     }

@@ -4,6 +4,7 @@
 //! the inherent methods.
 
 use cipher::{BlockCipherDecrypt, BlockCipherEncrypt, KeyInit};
+use dfc_decorr::Engine;
 use dfc_decorr::cipher::{CipherEngine, Dfc, Dfc128, Dfc192, Dfc256};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -115,6 +116,69 @@ fn nist_vectors_encrypt_and_decrypt_on_every_backend() {
             assert_eq!(dfc.decrypt_block_be(&x.ct), x.pt, "{} on {b}", x.kat);
         }
     }
+}
+
+/// All 969 vectors with every strategy of the decorrelation module
+/// (`Engine::all_supported()`: every portable strategy, `mulx` where the
+/// CPU has it, the assembly with feature `asm`) inside the cipher — the
+/// key schedule and the rounds — on every cipher backend, one block at a
+/// time and through the interleaved multi-block path.
+#[test]
+fn nist_vectors_on_every_module_strategy() {
+    let v = vectors();
+    let modules: Vec<Engine> = Engine::all_supported().collect();
+    assert!(modules.len() >= 6, "{modules:?}");
+    let mut groups: BTreeMap<Vec<u8>, Vec<Pair>> = BTreeMap::new();
+    for x in &v {
+        groups.entry(x.key.clone()).or_default().push((x.pt, x.ct));
+    }
+    for m in modules {
+        for b in backends() {
+            let mut checked = 0;
+            for x in &v {
+                let dfc = Dfc::new_from_key_with(&x.key, m)
+                    .unwrap()
+                    .with_backend(b)
+                    .unwrap();
+                assert_eq!(dfc.module(), m);
+                assert_eq!(
+                    dfc.encrypt_block_be(&x.pt),
+                    x.ct,
+                    "{} with {m} on {b}",
+                    x.kat
+                );
+                assert_eq!(
+                    dfc.decrypt_block_be(&x.ct),
+                    x.pt,
+                    "{} with {m} on {b}",
+                    x.kat
+                );
+                checked += 1;
+            }
+            assert_eq!(checked, 969);
+            for (key, pairs) in &groups {
+                let dfc = Dfc::new_from_key_bits_with(key, 8 * key.len(), m)
+                    .unwrap()
+                    .with_backend(b)
+                    .unwrap();
+                let mut blocks: Vec<[u8; 16]> = pairs.iter().map(|p| p.0).collect();
+                dfc.encrypt_blocks_be(&mut blocks);
+                assert!(
+                    blocks.iter().zip(pairs).all(|(c, p)| *c == p.1),
+                    "{m} on {b}"
+                );
+                dfc.decrypt_blocks_be(&mut blocks);
+                assert!(
+                    blocks.iter().zip(pairs).all(|(c, p)| *c == p.0),
+                    "{m} on {b}"
+                );
+            }
+        }
+    }
+    // The default strategy is the module's default, `native`.
+    let dfc = Dfc::new_from_key(&[5; 16]).unwrap();
+    assert_eq!(dfc.module(), Engine::detect());
+    assert_eq!(dfc.module().backend(), Backend::Native);
 }
 
 #[test]

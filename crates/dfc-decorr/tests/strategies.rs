@@ -5,10 +5,10 @@
 //! detected, the assembly with feature `asm`), and CI's expectations
 //! (`UHASH_EXPECT_X86`, `UHASH_EXPECT_ASM`) make a missing one fail.
 
-use dfc_decorr::module::{self, P, float, fold, limbs16, native, words32};
+use dfc_decorr::module::{self, P, float, float16x32, fold, limbs16, native, reduce32, words32};
 use dfc_decorr::{Backend, Engine, Error, Kernels, Strategy, module_batch_with, module_with};
 use proptest::prelude::*;
-use uhash_core::backend::{Float, Fold, Limbs16, Native, Words32};
+use uhash_core::backend::{Float, Float16x32, Fold, Limbs16, Native, Words32};
 use uhash_ref::dfc::dfc_module;
 
 /// Every supported backend through the engine, plus the portable
@@ -34,11 +34,13 @@ fn check_all(a: u64, b: u64, x: u64) -> Result<(), TestCaseError> {
     prop_assert_eq!(words32::module(a, b, x), want);
     prop_assert_eq!(limbs16::module(a, b, x), want);
     prop_assert_eq!(float::module(a, b, x), want);
+    prop_assert_eq!(float16x32::module(a, b, x), want);
     prop_assert_eq!(Native.module(a, b, x), want);
     prop_assert_eq!(Fold.module(a, b, x), want);
     prop_assert_eq!(Words32.module(a, b, x), want);
     prop_assert_eq!(Limbs16.module(a, b, x), want);
     prop_assert_eq!(Float.module(a, b, x), want);
+    prop_assert_eq!(Float16x32.module(a, b, x), want);
     // The products before the reduction are exactly a·x + b.
     let p = u128::from(a) * u128::from(x) + u128::from(b);
     let (r, q) = words32::product(a, b, x);
@@ -53,6 +55,38 @@ fn check_all(a: u64, b: u64, x: u64) -> Result<(), TestCaseError> {
     for c in float::columns(a, b, x) {
         prop_assert!(c < 1 << 49, "float column {} ≥ 2^49", c);
     }
+    prop_assert_eq!(float16x32::product(a, b, x), p);
+    for c in float16x32::columns(a, b, x) {
+        prop_assert!(c < 1 << 50, "float16x32 column {} ≥ 2^50", c);
+    }
+    // The columns the word reductions take, carries still pending, are
+    // a·x + b too, within the bounds the reductions assume.
+    let words = |w: [u64; 4]| {
+        w.iter()
+            .enumerate()
+            .fold(0u128, |acc, (i, &wi)| acc + (u128::from(wi) << (32 * i)))
+    };
+    for (name, w, bound) in [
+        ("words32", words32::columns(a, b, x), 1u64 << 34),
+        ("float", float::words(float::columns(a, b, x)), 1 << 50),
+        (
+            "float16x32",
+            float16x32::words(float16x32::columns(a, b, x)),
+            1 << 51,
+        ),
+    ] {
+        prop_assert_eq!(words(w), p, "{} words", name);
+        for wi in w {
+            prop_assert!(wi < bound, "{} word {:#x}", name, wi);
+        }
+    }
+    let d = limbs16::columns(a, b, x);
+    let digits = d
+        .iter()
+        .enumerate()
+        .fold(0u128, |acc, (i, &di)| acc + (u128::from(di) << (16 * i)));
+    prop_assert_eq!(digits, p);
+    prop_assert!(d.iter().all(|&di| di < 1 << 20));
     Ok(())
 }
 
@@ -65,7 +99,53 @@ fn landing(a: u64, x: u64, e: u64) -> Option<u64> {
     u64::try_from(b).ok()
 }
 
+/// `p` (< 2^128) as 32-bit-word columns with pending carries: `moves[i]`
+/// (taken modulo what is there) units of word i + 1 moved down into word
+/// i as 2^32 each, so that the columns are wider than 32 bits.
+fn pending_words(p: u128, moves: [u32; 3]) -> [u64; 4] {
+    let mut c: [u64; 4] = core::array::from_fn(|i| ((p >> (32 * i)) as u64) & 0xffff_ffff);
+    for i in (0..3).rev() {
+        let m = u64::from(moves[i]) % (c[i + 1] + 1) % (1 << 20);
+        c[i + 1] -= m;
+        c[i] += m << 32;
+    }
+    c
+}
+
+/// The same with 16-bit digits in 32-bit columns (units moved below 2^14,
+/// so that every column stays below 2^31).
+fn pending_digits(p: u128, moves: [u32; 7]) -> [u32; 8] {
+    let mut c: [u32; 8] = core::array::from_fn(|i| ((p >> (16 * i)) as u32) & 0xffff);
+    for i in (0..7).rev() {
+        let m = moves[i] % (c[i + 1] + 1) % (1 << 14);
+        c[i + 1] -= m;
+        c[i] += m << 16;
+    }
+    c
+}
+
 proptest! {
+    /// The 32-bit-word and 16-bit-digit reductions against the reference,
+    /// on any 128-bit value, with and without carries pending.
+    #[test]
+    fn word_reductions(p in any::<u128>(), w in any::<[u32; 3]>(), d in any::<[u32; 7]>()) {
+        let want = (p % P) as u64;
+        prop_assert_eq!(reduce32::reduce_words32(pending_words(p, [0; 3])), want);
+        prop_assert_eq!(reduce32::reduce_words32(pending_words(p, w)), want);
+        prop_assert_eq!(reduce32::reduce_digits16(pending_digits(p, [0; 7])), want);
+        prop_assert_eq!(reduce32::reduce_digits16(pending_digits(p, d)), want);
+    }
+
+    /// Values near multiples of p, where R′ − 13Q′ changes sign.
+    #[test]
+    fn word_reductions_near_multiples(k in 0u128..(u128::MAX / P), e in 0u128..400, w in any::<[u32; 3]>()) {
+        for p in [k * P + e, (k + 1) * P - 1 - e.min(P - 1)] {
+            let want = (p % P) as u64;
+            prop_assert_eq!(reduce32::reduce_words32(pending_words(p, w)), want);
+            prop_assert_eq!(reduce32::reduce_digits16(pending_digits(p, [0; 7])), want);
+        }
+    }
+
     #[test]
     fn random_inputs(a in any::<u64>(), b in any::<u64>(), x in any::<u64>()) {
         check_all(a, b, x)?;
@@ -171,12 +251,13 @@ fn default_strategy_is_the_core_function() {
 }
 
 /// The strategies that run on every target and build.
-const PORTABLE: [Backend; 5] = [
+const PORTABLE: [Backend; 6] = [
     Backend::Native,
     Backend::Fold,
     Backend::Words32,
     Backend::Limbs16,
     Backend::Float,
+    Backend::Float16x32,
 ];
 
 #[test]

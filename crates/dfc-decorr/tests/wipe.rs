@@ -5,6 +5,7 @@
 
 use dfc_decorr::cipher::Dfc;
 use dfc_decorr::{DfcHash, DfcMac};
+use num_bigint::BigUint;
 use uhash_core::kdf::family;
 use uhash_testkit::{ScanAlloc, assert_key_holder, assert_seeded_key_holder, test_key};
 
@@ -21,10 +22,28 @@ fn cipher() {
     }
 }
 
+/// The forms a hash key a ‖ b takes inside `DfcHash`: the key bytes and
+/// the low words of the powers a², …, a⁸ mod 2^64 + 13 that the split
+/// Horner loop keeps (little-endian, as stored).
+fn hash_key_forms(key: &[u8; 16]) -> Vec<Vec<u8>> {
+    let p = (BigUint::from(1u8) << 64u32) + 13u32;
+    let a = BigUint::from_bytes_le(&key[..8]);
+    let mut forms = vec![key.to_vec()];
+    for j in 2u32..=8 {
+        let r = a.modpow(&BigUint::from(j), &p);
+        let mut lo = (r % (BigUint::from(1u8) << 64u32)).to_bytes_le();
+        lo.resize(8, 0);
+        forms.push(lo);
+    }
+    forms
+}
+
 #[test]
 fn hash_and_mac() {
     let key: [u8; 16] = test_key(22);
-    assert_key_holder("DfcHash::from_key", &[&key], || {
+    let forms = hash_key_forms(&key);
+    let forms: Vec<&[u8]> = forms.iter().map(Vec::as_slice).collect();
+    assert_key_holder("DfcHash::from_key", &forms, || {
         let mut h = DfcHash::from_key(&key);
         h.update(&[0x3c; 13]); // a partial block buffered
         h
@@ -36,7 +55,9 @@ fn hash_and_mac() {
         DfcMac::from_seed(seed).unwrap()
     });
     let pad: [u8; 16] = test_key(23);
-    assert_key_holder("DfcMac::new", &[&key, &pad], || {
+    let mut with_pad = forms.clone();
+    with_pad.push(&pad);
+    assert_key_holder("DfcMac::new", &with_pad, || {
         DfcMac::new(DfcHash::from_key(&key), &pad)
     });
 }

@@ -89,6 +89,10 @@ pub enum Backend {
     /// DFC module strategy: sixteen 16×16→32 products in `u32` ("ANSI C",
     /// §5.1). Always available.
     Limbs16,
+    /// DFC module strategy: eight 16×32 products in IEEE doubles (§5.5,
+    /// the alternative to [`Backend::Float`]'s nine 24×24). Always
+    /// available.
+    Float16x32,
     /// x86-64 assembly with BMI2 `mulx` and ADX `adcx`/`adox`.
     MulxAsm,
     /// x86-64 assembly with AVX2.
@@ -113,7 +117,7 @@ pub enum Backend {
 impl Backend {
     /// Every name, in order of preference from fastest to most portable
     /// for a typical family, the alias [`Backend::Asm`] last.
-    pub const ALL: [Backend; 20] = [
+    pub const ALL: [Backend; 21] = [
         Backend::Ifma,
         Backend::Avx512,
         Backend::Avx2,
@@ -133,6 +137,7 @@ impl Backend {
         Backend::Fold,
         Backend::Words32,
         Backend::Limbs16,
+        Backend::Float16x32,
         Backend::Asm,
     ];
 
@@ -153,6 +158,7 @@ impl Backend {
             Backend::Fold => "fold",
             Backend::Words32 => "words32",
             Backend::Limbs16 => "limbs16",
+            Backend::Float16x32 => "float16x32",
             Backend::MulxAsm => "mulx-asm",
             Backend::Avx2Asm => "avx2-asm",
             Backend::Avx512Asm => "avx512-asm",
@@ -244,7 +250,8 @@ impl Backend {
             | Backend::Native
             | Backend::Fold
             | Backend::Words32
-            | Backend::Limbs16 => true,
+            | Backend::Limbs16
+            | Backend::Float16x32 => true,
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
             Backend::Mulx => Mulx::detect().is_some(),
             #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
@@ -400,6 +407,8 @@ portable! {
     Words32;
     /// Witness of [`Backend::Limbs16`].
     Limbs16;
+    /// Witness of [`Backend::Float16x32`].
+    Float16x32;
 }
 
 /// A backend's witness type: which [`Backend`] it is and how to find it on

@@ -8,6 +8,7 @@
 //! |---|---|
 //! | [`p32`] | reduction modulo 2^32+15 (MMH §3.1, with the Appendix A edge case fixed) |
 //! | [`p64`] | reduction modulo 2^64+13: the DFC paper's complement method (§2) and a `u128` fold |
+//! | [`p64mul`] | products modulo 2^64+13 of 65-bit residues and unreduced sums of them (the split Horner evaluation of the DFC hash) |
 //! | [`p130`] | field arithmetic modulo 2^130−5 (Poly1305; level 2 of long-message hashing) |
 //! | [`p36m5`], [`p64m59`], [`p128m159`] | reduction and Horner steps modulo 2^36−5, 2^64−59, 2^128−159 (UMAC's L3 and POLY, RFC 4418) |
 //! | [`pw`] | arithmetic modulo the Square Hash primes p_w, the smallest primes above 2^(32w), w = 1..5 |
@@ -56,6 +57,7 @@ pub mod p32;
 pub mod p36m5;
 pub mod p64;
 pub mod p64m59;
+pub mod p64mul;
 pub mod pw;
 pub mod secret;
 pub mod strong;

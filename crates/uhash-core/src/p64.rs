@@ -26,14 +26,14 @@ use crate::ct;
 /// The prime 2^64 + 13.
 pub const P64: u128 = (1 << 64) + 13;
 
-/// Final fold: v < 2^68 → v mod p.
+/// Final fold: v < 2^68 → v mod p (shared with [`crate::p64mul`]).
 ///
 /// With v = 2^64·q + r (q ≤ 15), v ≡ r − 13q. If r ≥ 13q that difference is
 /// the residue (below 2^64). Otherwise the 64-bit difference wraps to
 /// d = r − 13q + 2^64, and the residue r − 13q + p is d + 13 (below p). So the
 /// result is d plus 13 under the borrow mask: no 128-bit compare.
 #[inline(always)]
-fn fold_small(v: u128) -> u128 {
+pub(crate) fn fold_small(v: u128) -> u128 {
     let q = (v >> 64) as u64; // ≤ 15
     let r = v as u64;
     let (d, borrow) = r.overflowing_sub(13 * q);

@@ -5,6 +5,7 @@
 
 use num_bigint::BigUint;
 use proptest::prelude::*;
+use uhash_core::p64mul::{Mult, Sum, canonical, mul_mod};
 use uhash_core::{p32, p64, p130, pw};
 use uhash_ref::reduce as r;
 
@@ -195,6 +196,123 @@ proptest! {
         let acc = (1u128 << 64) + e;
         let want = (big(a as u128) * big(acc) + big(m as u128)) % r::p64();
         prop_assert_eq!(big(p64::horner_step(a, acc, m)), want);
+    }
+}
+
+// ------------------------------------------ 2^64 + 13, 65-bit operands
+
+/// The boundary values of a 65-bit residue operand y (< 2^65).
+const Y_EDGES: [u128; 9] = [
+    0,
+    1,
+    12,
+    13,
+    (1 << 64) - 1,
+    1 << 64,
+    p64::P64 - 1,
+    p64::P64,
+    (1 << 65) - 1,
+];
+
+/// The boundary values of a partly reduced operand x (< 2^68).
+const X_EDGES: [u128; 10] = [
+    0,
+    1,
+    (1 << 64) - 1,
+    1 << 64,
+    p64::P64 - 1,
+    p64::P64,
+    (1 << 65) - 1,
+    15 << 64,
+    (15 << 64) - 1,
+    (1 << 68) - 1,
+];
+
+fn check_mul_mod(x: u128, y: u128) {
+    let want = big(x) * big(y) % r::p64();
+    assert_eq!(big(mul_mod(x, y)), want, "x = {x:#x}, y = {y:#x}");
+}
+
+/// The exact value of a `Sum` from its three words.
+fn sum_value(s: Sum) -> BigUint {
+    let [w0, w1, w2] = s.words();
+    big(w0 as u128) + (big(w1 as u128) << 64) + (big(w2 as u128) << 128)
+}
+
+/// Check every view of a sum against its big-integer value `want`.
+fn check_sum(s: Sum, want: &BigUint) {
+    assert_eq!(&sum_value(s), want, "exact words");
+    let p = r::p64();
+    let lazy = s.reduce_lazy();
+    assert!(lazy < 15 << 64, "lazy value {lazy:#x} not below 15·2^64");
+    assert_eq!(big(lazy) % &p, want % &p, "lazy value not congruent");
+    assert_eq!(big(s.reduce()), want % &p, "reduce");
+    assert_eq!(canonical(lazy), s.reduce(), "canonical");
+}
+
+#[test]
+fn p64mul_edge_values() {
+    for x in X_EDGES {
+        for y in Y_EDGES {
+            check_mul_mod(x, y);
+        }
+    }
+    // Largest terms, many of them: the words stay exact and w₂ small.
+    let mut s = Sum::new(u64::MAX);
+    let mut want = big(u64::MAX as u128);
+    let ymax = Mult::new((1 << 65) - 1);
+    for _ in 0..64 {
+        s.add_mul(u64::MAX, ymax);
+        want += big(u64::MAX as u128) * big((1 << 65) - 1);
+        s.add_mul_wide((1 << 68) - 1, ymax);
+        want += big((1 << 68) - 1) * big((1 << 65) - 1);
+        check_sum(s, &want);
+    }
+    // The residues whose bit 64 is set, as multipliers.
+    for e in 0..13 {
+        let y = (1u128 << 64) + e;
+        assert_eq!(Mult::new(y).value(), y);
+        assert_eq!(Mult::new(y).top_mask(), u64::MAX);
+        for x in X_EDGES {
+            check_mul_mod(x, y);
+        }
+    }
+}
+
+/// One term of a sum: `(true, x, y)` is `add_mul_wide(x, y)`, `(false, x,
+/// y)` is `add_mul(x as u64, y)`.
+fn sum_term() -> impl Strategy<Value = (bool, u128, u128)> {
+    let y = prop_oneof![0u128..1 << 65, proptest::sample::select(Y_EDGES.to_vec())];
+    let x = prop_oneof![0u128..1 << 68, proptest::sample::select(X_EDGES.to_vec())];
+    (any::<bool>(), x, y)
+}
+
+proptest! {
+    #[test]
+    fn p64mul_mul_mod(x in 0u128..1 << 68, y in 0u128..1 << 65) {
+        check_mul_mod(x, y);
+    }
+
+    #[test]
+    fn p64mul_mul_mod_top_residues(x in 0u128..1 << 68, e in 0u128..13) {
+        check_mul_mod(x, (1 << 64) + e);
+        check_mul_mod(x, p64::P64 - 1 - e);
+    }
+
+    #[test]
+    fn p64mul_sums(start in any::<u64>(), terms in proptest::collection::vec(sum_term(), 0..40)) {
+        let mut s = Sum::new(start);
+        let mut want = big(start as u128);
+        for (wide, x, y) in terms {
+            if wide {
+                s.add_mul_wide(x, Mult::new(y));
+                want += big(x) * big(y);
+            } else {
+                s.add_mul(x as u64, Mult::new(y));
+                want += big(x as u64 as u128) * big(y);
+            }
+        }
+        check_sum(s, &want);
     }
 }
 

@@ -51,17 +51,23 @@
 //! value, no table, and no subnormal operand (every non-zero value is at
 //! least 1), so the FPU runs at its data-independent speed.
 //!
-//! The reduction is the shared complement method
-//! ([`uhash_core::p64::reduce_complement`]).
+//! # The reduction
+//! As on the UltraSPARC, "the modular reduction is implemented with 32 bit
+//! words and carries are stored into high order bits of the registers"
+//! (§5.5): [`words`] cuts the five columns at the 32-bit word boundaries
+//! (a column at 2^(24k) straddles two words; its piece above the boundary
+//! goes to the next word) without propagating any carry, every word below
+//! 2^50, and [`reduce32::reduce_words32`](super::reduce32) propagates once
+//! and reduces word by word, multiplying by 13 with shifts and additions.
 //!
 //! On the UltraSPARC of the paper this beat four integer multiplications
 //! (775 cycles for DFC against 875 in 64-bit C, Table 3); on a CPU with a
 //! 64×64→128 integer multiplier it is a curiosity, kept because it is one
 //! of the paper's strategies and a useful cross-check.
 
+use super::reduce32::reduce_words32;
 use crate::kernels::Kernels;
 use uhash_core::backend::Float;
-use uhash_core::p64::reduce_complement;
 
 /// 2^52 as a double.
 const TWO52: f64 = 4_503_599_627_370_496.0;
@@ -73,13 +79,13 @@ const MASK24: u64 = (1 << 24) - 1;
 
 /// The integer u < 2^52 as a double, exactly.
 #[inline(always)]
-fn to_f64(u: u64) -> f64 {
+pub(super) fn to_f64(u: u64) -> f64 {
     f64::from_bits(TWO52_BITS | u) - TWO52
 }
 
 /// The integer-valued double 0 ≤ f < 2^52 as an integer, exactly.
 #[inline(always)]
-fn to_u64(f: f64) -> u64 {
+pub(super) fn to_u64(f: f64) -> u64 {
     (f + TWO52).to_bits() & MANTISSA
 }
 
@@ -123,12 +129,27 @@ pub fn product(a: u64, b: u64, x: u64) -> u128 {
         + (u128::from(c[4]) << 96)
 }
 
+/// The columns c₀..c₄ (weights 2^(24k)) as four 32-bit-word columns
+/// (weights 2^(32i)) with the carries pending in their upper bits: each
+/// column's bits below a word boundary stay in that word, the rest go to
+/// the next one. With every cₖ < 2^49, each word is below 2^50.
+#[inline(always)]
+#[must_use]
+pub fn words(c: [u64; 5]) -> [u64; 4] {
+    [
+        c[0] + ((c[1] & 0xff) << 24),
+        (c[1] >> 8) + ((c[2] & 0xffff) << 16),
+        (c[2] >> 16) + ((c[3] & 0xff_ffff) << 8),
+        (c[3] >> 24) + c[4],
+    ]
+}
+
 /// ((a·x + b) mod (2^64 + 13)) mod 2^64 with nine double-precision
-/// 24×24 products. Constant time.
+/// 24×24 products and the reduction in 32-bit words. Constant time.
 #[inline(always)]
 #[must_use]
 pub fn module(a: u64, b: u64, x: u64) -> u64 {
-    reduce_complement(product(a, b, x)) as u64
+    reduce_words32(words(columns(a, b, x)))
 }
 
 /// `float`: [`module`] per call; the batch is the default loop over it.

@@ -13,17 +13,22 @@
 //! digits of P = a·x + b (the last carry is 0 since P < 2^128).
 //!
 //! No comparison, no branch, no table: the carries travel in the upper
-//! 16 bits of each 32-bit column. The reduction is the shared complement
-//! method ([`uhash_core::p64::reduce_complement`]).
+//! 16 bits of each 32-bit column. The reduction stays in the same
+//! representation: [`reduce_digits16`] takes the eight columns before
+//! their carries are propagated and does the complement method digit by
+//! digit, in 32-bit arithmetic only. (The paper's §5.1 reduces "32-bit
+//! words"; with nothing wider than 32 bits, a 32-bit word has no room for
+//! its carry, which C then recovers by comparisons — here the words are
+//! split into 16-bit digits so that every carry is a shift.)
 //!
 //! This is the portable 32-bit baseline: on a 16- or 32-bit CPU without a
 //! 32×32→64 multiplier it is the only choice, elsewhere it is the slowest
 //! strategy (the paper's Table 3: 2562 cycles for DFC on an Alpha 21164 in
 //! ANSI C against 526 in 64-bit C).
 
+use super::reduce32::reduce_digits16;
 use crate::kernels::Kernels;
 use uhash_core::backend::Limbs16;
-use uhash_core::p64::reduce_complement;
 
 const MASK16: u32 = 0xffff;
 
@@ -35,11 +40,12 @@ fn limbs(v: u64) -> [u32; 4] {
     [lo & MASK16, lo >> 16, hi & MASK16, hi >> 16]
 }
 
-/// P = a·x + b (at most 2^128 − 2^64) from sixteen 16×16→32 products in
-/// 32-bit arithmetic, as four 32-bit words, least significant first.
+/// The eight columns of P = a·x + b (weights 2^(16k)) from sixteen
+/// 16×16→32 products in 32-bit arithmetic, carries not yet propagated
+/// (each column below 9·2^16 < 2^20).
 #[inline(always)]
 #[must_use]
-pub fn product(a: u64, b: u64, x: u64) -> [u32; 4] {
+pub fn columns(a: u64, b: u64, x: u64) -> [u32; 8] {
     let (a, x, b) = (limbs(a), limbs(x), limbs(b));
     let mut col = [0u32; 8];
     col[..4].copy_from_slice(&b);
@@ -50,6 +56,16 @@ pub fn product(a: u64, b: u64, x: u64) -> [u32; 4] {
             col[i + j + 1] += p >> 16;
         }
     }
+    col
+}
+
+/// P = a·x + b (at most 2^128 − 2^64) as four 32-bit words, least
+/// significant first: the [`columns`] with their carries propagated (for
+/// tests; [`module`] reduces the columns directly).
+#[inline(always)]
+#[must_use]
+pub fn product(a: u64, b: u64, x: u64) -> [u32; 4] {
+    let col = columns(a, b, x);
     let mut digits = [0u32; 8];
     let mut carry = 0u32;
     for (d, c) in digits.iter_mut().zip(&col) {
@@ -65,15 +81,13 @@ pub fn product(a: u64, b: u64, x: u64) -> [u32; 4] {
     ]
 }
 
-/// ((a·x + b) mod (2^64 + 13)) mod 2^64 with sixteen 16×16→32 products.
-/// Constant time.
+/// ((a·x + b) mod (2^64 + 13)) mod 2^64 with sixteen 16×16→32 products
+/// and the reduction in 16-bit digits, 32-bit arithmetic only. Constant
+/// time.
 #[inline(always)]
 #[must_use]
 pub fn module(a: u64, b: u64, x: u64) -> u64 {
-    let w = product(a, b, x);
-    let p =
-        u128::from(w[0]) | u128::from(w[1]) << 32 | u128::from(w[2]) << 64 | u128::from(w[3]) << 96;
-    reduce_complement(p) as u64
+    reduce_digits16(columns(a, b, x))
 }
 
 /// `limbs16`: [`module`] per call; the batch is the default loop over it.

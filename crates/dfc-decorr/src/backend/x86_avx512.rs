@@ -1,6 +1,7 @@
 //! **avx512** — the DFC cipher's AVX-512 backend: the same Feistel code as
-//! the portable backend, compiled with AVX-512 F/BW/VL enabled, with the
-//! `RT` lookup done in registers.
+//! the portable backend (with whichever module strategy the caller passes,
+//! monomorphized through [`Engine::with`]), compiled with AVX-512 F/BW/VL
+//! enabled, with the `RT` lookup done in registers.
 //!
 //! The 64-entry table lives in four 512-bit registers (16 entries each). For
 //! an index `i < 64`, one `vpermi2d` picks `RT[i & 31]` from the low half of
@@ -11,8 +12,8 @@
 //! memory address depends on `i` (the table registers are loaded from fixed
 //! addresses) and nothing branches on it.
 
-use crate::cipher::key_schedule::expand_with;
-use crate::cipher::round::{decrypt_par, decrypt_words, encrypt_par, encrypt_words};
+use crate::Engine;
+use crate::cipher::round::{Block, Expand, Par};
 use crate::cipher::{CipherKernels, PAR_BLOCKS, RT, RoundKeys};
 use core::arch::x86_64::{
     __m512i, _mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm512_castsi128_si512, _mm512_castsi512_si128,
@@ -62,85 +63,85 @@ uhash_core::avx512_fn! {
 
     /// # Safety
     /// The CPU must support the `Avx512` feature set.
-    unsafe fn expand_avx512(pk: &[u32; 8]) -> RoundKeys {
+    unsafe fn expand_avx512(m: Engine, pk: &[u32; 8]) -> RoundKeys {
         // SAFETY: same features as this function.
         let t = unsafe { table() };
         // SAFETY: same features as this function.
-        expand_with(pk, &|i| unsafe { lookup(&t, i) })
+        m.with(Expand(pk, &|i| unsafe { lookup(&t, i) }))
     }
 
     /// # Safety
     /// The CPU must support the `Avx512` feature set.
-    unsafe fn encrypt_avx512(rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
+    unsafe fn encrypt_avx512(m: Engine, rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
         // SAFETY: same features as this function.
         let t = unsafe { table() };
         // SAFETY: same features as this function.
-        encrypt_words(rk, l, r, &|i| unsafe { lookup(&t, i) })
+        m.with(Block::<_, true> { rk, lr: (l, r), rt: &|i| unsafe { lookup(&t, i) } })
     }
 
     /// # Safety
     /// The CPU must support the `Avx512` feature set.
-    unsafe fn decrypt_avx512(rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
+    unsafe fn decrypt_avx512(m: Engine, rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
         // SAFETY: same features as this function.
         let t = unsafe { table() };
         // SAFETY: same features as this function.
-        decrypt_words(rk, l, r, &|i| unsafe { lookup(&t, i) })
+        m.with(Block::<_, false> { rk, lr: (l, r), rt: &|i| unsafe { lookup(&t, i) } })
     }
 
     /// # Safety
     /// The CPU must support the `Avx512` feature set.
-    unsafe fn encrypt_par_avx512(rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
+    unsafe fn encrypt_par_avx512(m: Engine, rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
         // SAFETY: same features as this function.
         let t = unsafe { table() };
         // SAFETY: same features as this function.
-        encrypt_par(rk, blocks, &|i| unsafe { lookup(&t, i) })
+        m.with(Par::<_, true> { rk, blocks, rt: &|i| unsafe { lookup(&t, i) } });
     }
 
     /// # Safety
     /// The CPU must support the `Avx512` feature set.
-    unsafe fn decrypt_par_avx512(rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
+    unsafe fn decrypt_par_avx512(m: Engine, rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
         // SAFETY: same features as this function.
         let t = unsafe { table() };
         // SAFETY: same features as this function.
-        decrypt_par(rk, blocks, &|i| unsafe { lookup(&t, i) })
+        m.with(Par::<_, false> { rk, blocks, rt: &|i| unsafe { lookup(&t, i) } });
     }
 }
 
 /// `avx512`: every operation with the in-register lookup. The witness
 /// (`self`) proves the CPU has the `Avx512` features.
 impl CipherKernels for Avx512 {
-    fn expand(self, pk: &[u32; 8]) -> RoundKeys {
+    fn expand(self, m: Engine, pk: &[u32; 8]) -> RoundKeys {
         // SAFETY: the witness `self` proves the `Avx512` features were
         // detected.
-        unsafe { expand_avx512(pk) }
+        unsafe { expand_avx512(m, pk) }
     }
 
     #[inline]
-    fn encrypt(self, rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
+    fn encrypt(self, m: Engine, rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
         // SAFETY: the witness `self` proves the `Avx512` features were
         // detected.
-        unsafe { encrypt_avx512(rk, l, r) }
+        unsafe { encrypt_avx512(m, rk, l, r) }
     }
 
     #[inline]
-    fn decrypt(self, rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
+    fn decrypt(self, m: Engine, rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
         // SAFETY: the witness `self` proves the `Avx512` features were
         // detected.
-        unsafe { decrypt_avx512(rk, l, r) }
+        unsafe { decrypt_avx512(m, rk, l, r) }
     }
 
     #[inline]
-    fn encrypt_par(self, rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
+    fn encrypt_par(self, m: Engine, rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
         // SAFETY: the witness `self` proves the `Avx512` features were
         // detected.
-        unsafe { encrypt_par_avx512(rk, blocks) }
+        unsafe { encrypt_par_avx512(m, rk, blocks) }
     }
 
     #[inline]
-    fn decrypt_par(self, rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
+    fn decrypt_par(self, m: Engine, rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
         // SAFETY: the witness `self` proves the `Avx512` features were
         // detected.
-        unsafe { decrypt_par_avx512(rk, blocks) }
+        unsafe { decrypt_par_avx512(m, rk, blocks) }
     }
 }
 

@@ -6,6 +6,7 @@ use super::kernels::{CipherEngine, CipherKernels};
 use super::key_schedule::padded_key;
 #[cfg(doc)]
 use super::{Dfc128, Dfc192, Dfc256, KS};
+use crate::kernels::Engine;
 #[cfg(doc)]
 use cipher::KeyInit;
 use uhash_core::{Backend, Error};
@@ -40,12 +41,19 @@ pub(crate) fn join(l: u64, r: u64) -> [u8; 16] {
 /// * Encryption and decryption are constant time (no key- or data-dependent
 ///   branch or address; see the [module docs](super)).
 /// * The round keys are zeroized on drop; `Debug` prints `Dfc { .. }`.
+/// * The decorrelation module inside every round (key schedule included)
+///   runs with a strategy of the crate's [`Engine`]: `native` by default,
+///   any other with [`Dfc::new_from_key_with`] /
+///   [`Dfc::new_from_key_bits_with`]. All compute the same cipher; they
+///   exist to reproduce the paper's comparison (Table 3) and to test each
+///   strategy inside the real cipher.
 ///
 /// The definition is the one in the [module docs](super) (DFC v1).
 #[derive(Clone)]
 pub struct Dfc {
     pub(crate) rk: RoundKeys,
     pub(crate) engine: CipherEngine,
+    pub(crate) module: Engine,
 }
 
 impl Dfc {
@@ -58,13 +66,23 @@ impl Dfc {
     /// [`Error::InvalidKeyLength`] for an empty key or one longer than 32
     /// bytes; its `expected` field is then the maximum length, 32.
     pub fn new_from_key(key: &[u8]) -> Result<Dfc, Error> {
+        Dfc::new_from_key_with(key, Engine::detect())
+    }
+
+    /// [`Dfc::new_from_key`] with the module strategy `module`: the key
+    /// schedule and every later encryption or decryption run the
+    /// decorrelation module with it.
+    ///
+    /// # Errors
+    /// As [`Dfc::new_from_key`].
+    pub fn new_from_key_with(key: &[u8], module: Engine) -> Result<Dfc, Error> {
         if key.is_empty() || key.len() > MAX_KEY_BYTES {
             return Err(Error::InvalidKeyLength {
                 expected: MAX_KEY_BYTES,
                 got: key.len(),
             });
         }
-        Dfc::new_from_key_bits(key, 8 * key.len())
+        Dfc::new_from_key_bits_with(key, 8 * key.len(), module)
     }
 
     /// Expands a key of `bits` bits, 1 ≤ `bits` ≤ 256: the first `bits` bits
@@ -77,6 +95,15 @@ impl Dfc {
     /// [`Error::InvalidParameter`] if `bits` is 0 or above 256, or if
     /// `key.len() != bits.div_ceil(8)`.
     pub fn new_from_key_bits(key: &[u8], bits: usize) -> Result<Dfc, Error> {
+        Dfc::new_from_key_bits_with(key, bits, Engine::detect())
+    }
+
+    /// [`Dfc::new_from_key_bits`] with the module strategy `module` (see
+    /// [`Dfc::new_from_key_with`]).
+    ///
+    /// # Errors
+    /// As [`Dfc::new_from_key_bits`].
+    pub fn new_from_key_bits_with(key: &[u8], bits: usize, module: Engine) -> Result<Dfc, Error> {
         if bits == 0 || bits > 8 * MAX_KEY_BYTES {
             return Err(Error::InvalidParameter {
                 name: "key_bits",
@@ -91,9 +118,9 @@ impl Dfc {
         }
         let engine = CipherEngine::detect();
         let mut pk = padded_key(key, bits);
-        let rk = engine.expand(&pk);
+        let rk = engine.expand(module, &pk);
         pk.zeroize();
-        Ok(Dfc { rk, engine })
+        Ok(Dfc { rk, engine, module })
     }
 
     /// The same key schedule run by another backend: [`Backend::Soft`]
@@ -128,12 +155,18 @@ impl Dfc {
         self.engine
     }
 
+    /// The strategy of the decorrelation module this value runs.
+    #[must_use]
+    pub fn module(&self) -> Engine {
+        self.module
+    }
+
     /// Encrypts one block; input and output are big-endian as in the NIST
     /// files. Constant time.
     #[must_use]
     pub fn encrypt_block_be(&self, block: &[u8; 16]) -> [u8; 16] {
         let (l, r) = split(block);
-        let (l, r) = self.engine.encrypt(&self.rk, l, r);
+        let (l, r) = self.engine.encrypt(self.module, &self.rk, l, r);
         join(l, r)
     }
 
@@ -142,7 +175,7 @@ impl Dfc {
     #[must_use]
     pub fn decrypt_block_be(&self, block: &[u8; 16]) -> [u8; 16] {
         let (l, r) = split(block);
-        let (l, r) = self.engine.decrypt(&self.rk, l, r);
+        let (l, r) = self.engine.decrypt(self.module, &self.rk, l, r);
         join(l, r)
     }
 
@@ -167,9 +200,9 @@ impl Dfc {
                 *w = split(b);
             }
             if enc {
-                self.engine.encrypt_par(&self.rk, &mut w);
+                self.engine.encrypt_par(self.module, &self.rk, &mut w);
             } else {
-                self.engine.decrypt_par(&self.rk, &mut w);
+                self.engine.decrypt_par(self.module, &self.rk, &mut w);
             }
             for (w, b) in w.iter().zip(chunk.iter_mut()) {
                 *b = join(w.0, w.1);

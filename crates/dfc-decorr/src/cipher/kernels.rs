@@ -5,45 +5,49 @@
 //! portable default bodies scan all 64 entries
 //! ([`rt_lookup_ct`](super::rt_lookup_ct)); AVX-512
 //! (`src/backend/x86_avx512.rs`) keeps the table in registers. Both run
-//! the module with the [`Native`](uhash_core::backend::Native) strategy.
+//! the module with the strategy the caller passes (an [`Engine`]; the
+//! cipher's default is `native`).
 
 use super::constants::{PAR_BLOCKS, RoundKeys};
-use super::key_schedule::expand_with;
-use super::round::{decrypt_par, decrypt_words, encrypt_par, encrypt_words, rt_soft};
+use super::round::{Block, Expand, Par, rt_soft};
+use crate::kernels::Engine;
 
 uhash_core::engine! {
     /// The operations of a DFC cipher backend, on words: a block is
-    /// `(L, R)`, the big-endian halves of its 16 bytes.
+    /// `(L, R)`, the big-endian halves of its 16 bytes. Each takes the
+    /// decorrelation module's strategy `m` (an [`Engine`]), with which
+    /// every round runs (one dispatch per call: see
+    /// [`Engine::with`]).
     pub trait CipherKernels {
         /// The round keys from the 256-bit padded key `PK_1..PK_8`.
-        fn expand(self, pk: &[u32; 8]) -> RoundKeys {
-            expand_with(pk, &rt_soft)
+        fn expand(self, m: Engine, pk: &[u32; 8]) -> RoundKeys {
+            m.with(Expand(pk, &rt_soft))
         }
 
         /// The 8-round network on `L ‖ R`, returning the output `(R, L)`
         /// words of the ciphertext.
         #[inline]
-        fn encrypt(self, rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
-            encrypt_words(rk, l, r, &rt_soft)
+        fn encrypt(self, m: Engine, rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
+            m.with(Block::<_, true> { rk, lr: (l, r), rt: &rt_soft })
         }
 
         /// The inverse of [`CipherKernels::encrypt`].
         #[inline]
-        fn decrypt(self, rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
-            decrypt_words(rk, l, r, &rt_soft)
+        fn decrypt(self, m: Engine, rk: &RoundKeys, l: u64, r: u64) -> (u64, u64) {
+            m.with(Block::<_, false> { rk, lr: (l, r), rt: &rt_soft })
         }
 
         /// [`PAR_BLOCKS`] blocks encrypted side by side (their Feistel
         /// chains interleave).
         #[inline]
-        fn encrypt_par(self, rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
-            encrypt_par(rk, blocks, &rt_soft);
+        fn encrypt_par(self, m: Engine, rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
+            m.with(Par::<_, true> { rk, blocks, rt: &rt_soft });
         }
 
         /// [`PAR_BLOCKS`] blocks decrypted side by side.
         #[inline]
-        fn decrypt_par(self, rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
-            decrypt_par(rk, blocks, &rt_soft);
+        fn decrypt_par(self, m: Engine, rk: &RoundKeys, blocks: &mut [(u64, u64); PAR_BLOCKS]) {
+            m.with(Par::<_, false> { rk, blocks, rt: &rt_soft });
         }
     }
 

@@ -1,13 +1,17 @@
 //! The round function of DFC and the 8-round Feistel network, generic over
-//! the lookup of `RT` (the portable constant-time scan here; the AVX-512
-//! backend passes its in-register lookup).
+//! the strategy of the decorrelation module (`k`, any [`Kernels`] type: a
+//! strategy's witness, monomorphized through
+//! [`Engine::with`](crate::Engine::with)) and over the lookup of `RT` (the
+//! portable constant-time scan here; the AVX-512 backend passes its
+//! in-register lookup).
 //!
-//! `RF_{a‖b}(x) = CP(module(a, b, x))`: the decorrelation module runs with
-//! the crate's default strategy, [`Native`] (the inlined `u128` product and
+//! `RF_{a‖b}(x) = CP(module(a, b, x))`; [`round_function`] uses the
+//! crate's default strategy, [`Native`] (the inlined `u128` product and
 //! complement reduction of [`crate::module::module`]).
 
 use super::constants::{KC, KD, PAR_BLOCKS, RT, RoundKeys};
-use crate::kernels::Kernels;
+use super::key_schedule::expand_with;
+use crate::kernels::{Kernels, WithStrategy};
 use uhash_core::backend::Native;
 
 /// `RT[idx]` for `idx < 64` without a secret-dependent address or branch:
@@ -63,15 +67,23 @@ pub fn round_function(a: u64, b: u64, x: u64) -> u64 {
     confusion_permutation(Native.module(a, b, x))
 }
 
-/// One Feistel round: `(L, R) → (R, L ⊕ RF(R))`.
+/// One Feistel round with the module strategy `k`: `(L, R) → (R, L ⊕ RF(R))`.
 #[inline(always)]
-pub(crate) fn round(a: u64, b: u64, lr: (u64, u64), rt: &impl Fn(u64) -> u64) -> (u64, u64) {
-    (lr.1, lr.0 ^ cp_with(Native.module(a, b, lr.1), rt))
+pub(crate) fn round<K: Kernels>(
+    k: K,
+    a: u64,
+    b: u64,
+    lr: (u64, u64),
+    rt: &impl Fn(u64) -> u64,
+) -> (u64, u64) {
+    (lr.1, lr.0 ^ cp_with(k.module(a, b, lr.1), rt))
 }
 
-/// The 8-round network on `L ‖ R`, returning the output `R ‖ L`.
+/// The 8-round network on `L ‖ R` with the module strategy `m`, returning
+/// the output `R ‖ L`.
 #[inline(always)]
-pub(crate) fn encrypt_words(
+pub(crate) fn encrypt_words<K: Kernels>(
+    m: K,
     rk: &RoundKeys,
     l: u64,
     r: u64,
@@ -79,14 +91,15 @@ pub(crate) fn encrypt_words(
 ) -> (u64, u64) {
     let mut lr = (l, r);
     for k in rk.chunks_exact(2) {
-        lr = round(k[0], k[1], lr, rt);
+        lr = round(m, k[0], k[1], lr, rt);
     }
     (lr.1, lr.0)
 }
 
 /// The inverse of [`encrypt_words`]: the same network, keys reversed.
 #[inline(always)]
-pub(crate) fn decrypt_words(
+pub(crate) fn decrypt_words<K: Kernels>(
+    m: K,
     rk: &RoundKeys,
     l: u64,
     r: u64,
@@ -94,7 +107,7 @@ pub(crate) fn decrypt_words(
 ) -> (u64, u64) {
     let mut lr = (l, r);
     for k in rk.chunks_exact(2).rev() {
-        lr = round(k[0], k[1], lr, rt);
+        lr = round(m, k[0], k[1], lr, rt);
     }
     (lr.1, lr.0)
 }
@@ -102,14 +115,15 @@ pub(crate) fn decrypt_words(
 /// [`PAR_BLOCKS`] blocks `(L, R)` encrypted side by side (round-major order so that
 /// the independent chains interleave).
 #[inline(always)]
-pub(crate) fn encrypt_par(
+pub(crate) fn encrypt_par<K: Kernels>(
+    m: K,
     rk: &RoundKeys,
     blocks: &mut [(u64, u64); PAR_BLOCKS],
     rt: &impl Fn(u64) -> u64,
 ) {
     for k in rk.chunks_exact(2) {
         for lr in blocks.iter_mut() {
-            *lr = round(k[0], k[1], *lr, rt);
+            *lr = round(m, k[0], k[1], *lr, rt);
         }
     }
     for lr in blocks.iter_mut() {
@@ -119,18 +133,72 @@ pub(crate) fn encrypt_par(
 
 /// [`PAR_BLOCKS`] blocks decrypted side by side.
 #[inline(always)]
-pub(crate) fn decrypt_par(
+pub(crate) fn decrypt_par<K: Kernels>(
+    m: K,
     rk: &RoundKeys,
     blocks: &mut [(u64, u64); PAR_BLOCKS],
     rt: &impl Fn(u64) -> u64,
 ) {
     for k in rk.chunks_exact(2).rev() {
         for lr in blocks.iter_mut() {
-            *lr = round(k[0], k[1], *lr, rt);
+            *lr = round(m, k[0], k[1], *lr, rt);
         }
     }
     for lr in blocks.iter_mut() {
         *lr = (lr.1, lr.0);
+    }
+}
+
+/// The key schedule as a [`WithStrategy`] task: the padded key and the
+/// lookup of `RT`.
+pub(crate) struct Expand<'a, F>(pub &'a [u32; 8], pub &'a F);
+
+impl<F: Fn(u64) -> u64> WithStrategy for Expand<'_, F> {
+    type Output = RoundKeys;
+    #[inline(always)]
+    fn run<K: Kernels>(self, k: K) -> RoundKeys {
+        expand_with(k, self.0, self.1)
+    }
+}
+
+/// One block through the network as a [`WithStrategy`] task: encryption
+/// when `ENC`, else decryption.
+pub(crate) struct Block<'a, F, const ENC: bool> {
+    pub rk: &'a RoundKeys,
+    pub lr: (u64, u64),
+    pub rt: &'a F,
+}
+
+impl<F: Fn(u64) -> u64, const ENC: bool> WithStrategy for Block<'_, F, ENC> {
+    type Output = (u64, u64);
+    #[inline(always)]
+    fn run<K: Kernels>(self, k: K) -> (u64, u64) {
+        let (l, r) = self.lr;
+        if ENC {
+            encrypt_words(k, self.rk, l, r, self.rt)
+        } else {
+            decrypt_words(k, self.rk, l, r, self.rt)
+        }
+    }
+}
+
+/// [`PAR_BLOCKS`] blocks side by side as a [`WithStrategy`] task:
+/// encryption when `ENC`, else decryption.
+pub(crate) struct Par<'a, F, const ENC: bool> {
+    pub rk: &'a RoundKeys,
+    pub blocks: &'a mut [(u64, u64); PAR_BLOCKS],
+    pub rt: &'a F,
+}
+
+impl<F: Fn(u64) -> u64, const ENC: bool> WithStrategy for Par<'_, F, ENC> {
+    type Output = ();
+    #[inline(always)]
+    fn run<K: Kernels>(self, k: K) {
+        if ENC {
+            encrypt_par(k, self.rk, self.blocks, self.rt);
+        } else {
+            decrypt_par(k, self.rk, self.blocks, self.rt);
+        }
     }
 }
 

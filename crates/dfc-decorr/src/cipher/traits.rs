@@ -74,9 +74,13 @@ impl DfcBackend<'_> {
             *w = split(b.as_ref());
         }
         if enc {
-            self.dfc.engine.encrypt_par(&self.dfc.rk, &mut w);
+            self.dfc
+                .engine
+                .encrypt_par(self.dfc.module, &self.dfc.rk, &mut w);
         } else {
-            self.dfc.engine.decrypt_par(&self.dfc.rk, &mut w);
+            self.dfc
+                .engine
+                .decrypt_par(self.dfc.module, &self.dfc.rk, &mut w);
         }
         for (w, b) in w.iter().zip(blocks.get_out().iter_mut()) {
             *b = join(w.0, w.1).into();

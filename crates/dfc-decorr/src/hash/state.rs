@@ -4,18 +4,9 @@
 //! [`MacHash`](uhash_core::mac::MacHash), the MAC) passes a and b in.
 
 use super::BLOCK_BYTES;
+use super::split::{KeyPowers, absorb_blocks};
 use uhash_core::p64::horner_step;
 use zeroize::Zeroize;
-
-/// acc ← a·acc + m over every block, mod p (Horner's rule; acc stays a
-/// residue in [0, p)).
-#[inline(always)]
-pub(crate) fn absorb_blocks(a: u64, mut acc: u128, blocks: &[[u8; BLOCK_BYTES]]) -> u128 {
-    for block in blocks {
-        acc = horner_step(a, acc, u64::from_le_bytes(*block));
-    }
-    acc
-}
 
 /// The state of one message of the Horner hash (see the
 /// [module docs](super) for the definition): streaming, any split of the
@@ -56,9 +47,9 @@ impl DfcState {
         }
     }
 
-    /// Absorb message bytes under the key's a.
+    /// Absorb message bytes under the key a (`pw` holds a and its powers).
     #[inline(always)]
-    pub(crate) fn update(&mut self, a: u64, mut data: &[u8]) {
+    pub(crate) fn update(&mut self, pw: &KeyPowers, mut data: &[u8]) {
         self.total = self.total.wrapping_add(data.len() as u64);
         if self.buf_len > 0 {
             let take = (BLOCK_BYTES - self.buf_len).min(data.len());
@@ -68,19 +59,24 @@ impl DfcState {
             if self.buf_len < BLOCK_BYTES {
                 return;
             }
-            self.set_acc(horner_step(a, self.acc(), u64::from_le_bytes(self.buf)));
+            self.set_acc(horner_step(
+                pw.a(),
+                self.acc(),
+                u64::from_le_bytes(self.buf),
+            ));
             self.buf_len = 0;
         }
         let (blocks, rest) = data.as_chunks::<BLOCK_BYTES>();
-        self.set_acc(absorb_blocks(a, self.acc(), blocks));
+        self.set_acc(absorb_blocks(pw, self.acc(), blocks));
         self.buf[..rest.len()].copy_from_slice(rest);
         self.buf_len = rest.len();
     }
 
-    /// H under the key (a, b) of the bytes absorbed since the last reset;
-    /// leaves the state reset.
+    /// H under the key (a, b) of the bytes absorbed since the last reset
+    /// (`pw` holds a); leaves the state reset.
     #[inline(always)]
-    pub(crate) fn finalize_reset(&mut self, a: u64, b: u64) -> u64 {
+    pub(crate) fn finalize_reset(&mut self, pw: &KeyPowers, b: u64) -> u64 {
+        let a = pw.a();
         let mut acc = self.acc();
         if self.buf_len > 0 {
             // The pending block, zero-padded: the bytes past `buf_len`
