@@ -21,6 +21,9 @@ step "rustup components and targets"
 rustup component add rustfmt clippy >/dev/null 2>&1 || true
 rustup target add aarch64-unknown-linux-gnu armv7-unknown-linux-gnueabihf \
   s390x-unknown-linux-gnu thumbv7em-none-eabi
+# The MSRV (the workspace's rust-version) for the MSRV check.
+msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' "$(dirname "$0")/../Cargo.toml")
+rustup toolchain list | grep -q "^$msrv" || rustup toolchain install "$msrv" --profile minimal
 rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
 
 if ! cargo fuzz --version >/dev/null 2>&1; then

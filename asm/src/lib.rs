@@ -1,3 +1,4 @@
+#![doc = include_str!("../README.md")]
 //! # uhash-asm — hand-written assembly kernels for the uhash families
 //!
 //! The MMH, Square Hash and DFC papers were written around hand-optimised

@@ -1,3 +1,4 @@
+#![doc = include_str!("../README.md")]
 //! # dfc-decorr
 //!
 //! The decorrelation module of the AES candidate DFC,

@@ -1,3 +1,4 @@
+#![doc = include_str!("../README.md")]
 //! # digest-mw — digest, trunc, digestMW and digest′, exact to the paper
 //!
 //! Nguyen, Roscoe, *Short-output universal hash functions and their use in

@@ -1,3 +1,4 @@
+#![doc = include_str!("../README.md")]
 //! # mmh — MMH, NMH and NH, exact to the papers
 //!
 //! Halevi, Krawczyk, *MMH: Software Message Authentication in the

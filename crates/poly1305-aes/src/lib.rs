@@ -1,3 +1,4 @@
+#![doc = include_str!("../README.md")]
 //! # poly1305-aes — Poly1305-AES, exact to the paper
 //!
 //! D. J. Bernstein, *The Poly1305-AES message-authentication code*, FSE

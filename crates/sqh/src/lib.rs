@@ -1,3 +1,4 @@
+#![doc = include_str!("../README.md")]
 //! # sqh — Square Hash, exact to a written specification
 //!
 //! Etzel, Patel, Ramzan, *Square Hash: Fast Message Authentication via

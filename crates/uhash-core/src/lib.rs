@@ -1,3 +1,4 @@
+#![doc = include_str!("../README.md")]
 //! # uhash-core
 //!
 //! The arithmetic every `uhash` family stands on, written once, scalar,

@@ -1,3 +1,4 @@
+#![doc = include_str!("../README.md")]
 //! # uhash-ref — the big-integer reference
 //!
 //! Every universal hash function of the `uhash` project, written as plainly

@@ -1,3 +1,4 @@
+#![doc = include_str!("../README.md")]
 //! # umac — UMAC-32/64/96/128, exactly RFC 4418
 //!
 //! T. Krovetz (ed.), *UMAC: Message Authentication Code using Universal

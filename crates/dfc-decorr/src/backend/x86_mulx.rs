@@ -37,7 +37,11 @@ uhash_core::mulx_fn! {
         let mut hi = 0u64;
         let lo = _mulx_u64(a, x, &mut hi);
         let mut r = 0u64;
-        let carry = _addcarryx_u64(0, lo, b, &mut r);
+        // SAFETY: the caller guarantees ADX (`Mulx::FEATURES`). (The block
+        // is for the MSRV: in Rust 1.89 `_addcarryx_u64` is an `unsafe fn`;
+        // later releases made it safe, hence the `allow`.)
+        #[allow(unused_unsafe)]
+        let carry = unsafe { _addcarryx_u64(0, lo, b, &mut r) };
         // hi ≤ 2^64 − 2 when a, x < 2^64, so the carry cannot overflow it.
         let q = hi + u64::from(carry);
         reduce_complement(u128::from(q) << 64 | u128::from(r)) as u64

@@ -63,9 +63,13 @@ const PREFETCH: usize = 2048;
 /// computed with wrapping arithmetic: it may lie past the message, and a
 /// prefetch never faults).
 macro_rules! prefetch {
-    ($p:expr, $at:expr) => {
-        _mm_prefetch::<_MM_HINT_T0>($p.wrapping_add($at + PREFETCH).cast())
-    };
+    ($p:expr, $at:expr) => {{
+        // SAFETY: a prefetch never faults, whatever the address. (The block
+        // is for the MSRV: in Rust 1.89 `_mm_prefetch` is an `unsafe fn`;
+        // later releases made it safe, hence the `allow`.)
+        #[allow(unused_unsafe)]
+        let () = unsafe { _mm_prefetch::<_MM_HINT_T0>($p.wrapping_add($at + PREFETCH).cast()) };
+    }};
 }
 
 macro_rules! kernels {
