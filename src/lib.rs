@@ -1,37 +1,43 @@
-//! # uhash — fast, provably secure universal hash functions and MACs
+#![doc = include_str!("../README.md")]
 //!
-//! This is the facade crate of the `uhash` workspace. It re-exports the
-//! family crates under short module names, so that an application can depend
-//! on `uhash` alone, and it owns the `uhash` command-line tool.
+//! # The facade
 //!
-//! | module | crate | contents |
-//! |---|---|---|
-//! | [`core`] | `uhash-core` | shared constant-time arithmetic: reductions, widening multiplies, Toeplitz key windows, keys, errors, backend selection |
-//! | [`dfc_decorr`] | `dfc-decorr` | the DFC decorrelation module ((a·x + b) mod (2^64+13)) mod 2^64 in every strategy of Noilhan's paper, the Horner hash `DfcHash` and its MAC `DfcMac` |
-//! | [`mmh`] | `mmh` | MMH32, Toeplitz MMH32, NMH32, MMH64 and NH exact to the papers: fixed-length functions, long-message hashes with `UniversalHash`, Wegman–Carter MACs; soft, AVX2, AVX-512, IFMA, mulx and NEON backends |
-//! | [`digest_mw`] | `digest-mw` | Nguyen–Roscoe digest, trunc, digestMW and digest′ exact to the paper: fixed-length functions (b = 16, 32, 64), digest′ for manual authentication, long-message hashes with `UniversalHash`, Wegman–Carter MACs; soft, AVX2, AVX-512 and NEON backends |
-//! | [`sqh`] | `sqh` | Square Hash (Etzel–Patel–Ramzan): SQH, SQHU, SQH\*, SQHasm, SQHasm2, SQHc, SQHc2, SQHE for w = 1..5, Toeplitz, long-message hashes and MACs; soft and AVX2 backends |
-//! | [`kat`] | (this crate) | the known-answer driver behind `uhash kat` |
-//! | [`epsilon`] | (this crate) | the ε lab behind `uhash epsilon`: measured collision probabilities at reduced widths beside the bounds |
+//! This crate re-exports the family crates under short module names, each
+//! behind the feature of its name (all on by default), so that an
+//! application can depend on `uhash` alone; it also owns the `uhash`
+//! command-line tool (feature `cli`, on by default).
 //!
-//! The other hash families (the Nguyen–Roscoe digest, Poly1305-AES) join
-//! this list as their crates land.
+//! | module | crate | feature | contents |
+//! |---|---|---|---|
+//! | [`core`] | `uhash-core` | always | shared constant-time arithmetic: reductions, widening multiplies, Toeplitz key windows, keys, errors, backend selection |
+//! | `mmh` | `mmh` | `mmh` | MMH32, Toeplitz MMH32, NMH32, MMH64 and NH: fixed-length functions, long-message hashes with `UniversalHash`, Wegman–Carter MACs |
+//! | `sqh` | `sqh` | `sqh` | Square Hash (Etzel–Patel–Ramzan): every variant for w = 1..5, long-message hashes and MACs |
+//! | `digest_mw` | `digest-mw` | `digest-mw` | Nguyen–Roscoe digest, trunc, digestMW and digest′, long-message hashes and MACs |
+//! | `poly1305_aes` | `poly1305-aes` | `poly1305-aes` | Poly1305 and Poly1305-AES (Bernstein), nonce sequences, batches |
+//! | `dfc_decorr` | `dfc-decorr` | `dfc-decorr` | the DFC decorrelation module in every strategy, its Horner hash and MAC, the DFC cipher |
+//! | `umac` | `umac` | `umac` | UMAC-32/64/96/128 (RFC 4418) |
+//! | `alg`, `kat`, `epsilon` | (this crate) | `cli` | the algorithm table of `uhash mac`, the known-answer driver behind `uhash kat` (docs/kat.md), the ε lab behind `uhash epsilon` |
 //!
-//! ## The `uhash` tool
-//!
-//! `uhash kat` reads one JSON call per line on stdin and writes one JSON
-//! answer per line on stdout; see [`kat`] and `docs/kat.md` for the record
-//! format, the names it knows and the byte layouts.
+//! Features `std`, `rayon` and `asm` pass through to the enabled families.
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "dfc-decorr")]
 pub use dfc_decorr;
+#[cfg(feature = "digest-mw")]
 pub use digest_mw;
+#[cfg(feature = "mmh")]
 pub use mmh;
+#[cfg(feature = "poly1305-aes")]
 pub use poly1305_aes;
+#[cfg(feature = "sqh")]
 pub use sqh;
 pub use uhash_core as core;
+#[cfg(feature = "umac")]
 pub use umac;
 
+#[cfg(feature = "cli")]
 pub mod alg;
+#[cfg(feature = "cli")]
 pub mod epsilon;
+#[cfg(feature = "cli")]
 pub mod kat;
