@@ -268,28 +268,6 @@ pub fn horner_powers(a: Fe130, y: &[u64], pow: &[Multiplier]) -> Fe130 {
     carry(d0, d1, d2)
 }
 
-/// y₀·kᵐ + y₁·kᵐ⁻¹ + … + y_{m−1}·k mod p for m = `y.len()` ≤ 8 64-bit
-/// values and `pow[j]` = k^(j+1): [`horner_powers`] from a zero
-/// accumulator, with every term a small product (yᵢ split as 44 + 20 bits:
-/// six 64×64-bit products each, columns < 2^94) and one carry. The
-/// polynomial of a message of at most one chunk (its chunk value and
-/// length), without the nine products of a full first step.
-#[inline(always)]
-#[must_use]
-pub fn poly_small(y: &[u64], pow: &[Multiplier]) -> Fe130 {
-    let m = y.len().min(pow.len()).min(8);
-    let (mut d0, mut d1, mut d2) = (0u128, 0u128, 0u128);
-    for (&yi, mj) in y[..m].iter().zip(pow[..m].iter().rev()) {
-        let y0 = u128::from(yi & M44);
-        let y1 = u128::from(yi >> 44);
-        let [r0, r1, r2] = mj.r.map(u128::from);
-        d0 += y0 * r0 + y1 * u128::from(mj.s2);
-        d1 += y0 * r1 + y1 * r0;
-        d2 += y0 * r2 + y1 * r1;
-    }
-    carry(d0, d1, d2)
-}
-
 /// A canonical element (below p) as radix-2^64 limbs l₀ + 2^64·l₁ +
 /// 2^128·l₂ (l₂ ≤ 3): the level-2 key powers of the short-message path,
 /// where a few 64-bit values meet fixed powers and [`dot_small`]'s
@@ -440,41 +418,7 @@ mod tests {
     }
 
     #[test]
-    fn poly_small_is_horner_from_zero() {
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        for round in 0..200 {
-            let k = if round == 0 {
-                Fe130::from_u128_with_top(u128::MAX, 3)
-            } else {
-                Fe130::from_u128(u128::from(next()) << 64 | u128::from(next()))
-            };
-            let mut pow = [Multiplier::new(k); 8];
-            for j in 1..8 {
-                pow[j] = Multiplier::new(pow[j - 1].value().mul_fe(k));
-            }
-            let y: [u64; 8] = if round == 1 {
-                [u64::MAX; 8]
-            } else {
-                core::array::from_fn(|_| next())
-            };
-            for m in 0..=8 {
-                assert_eq!(
-                    poly_small(&y[..m], &pow).freeze(),
-                    horner_powers(Fe130::ZERO, &y[..m], &pow).freeze(),
-                    "m = {m}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn dot_small_is_poly_small() {
+    fn dot_small_is_horner_from_zero() {
         let mut x = 0x1234_5678_9abc_def1_u64;
         let mut next = || {
             x ^= x << 13;
@@ -505,7 +449,7 @@ mod tests {
             for m in 0..=8 {
                 assert_eq!(
                     dot_small(&y[..m], &canon[8 - m..]),
-                    poly_small(&y[..m], &pow).freeze(),
+                    horner_powers(Fe130::ZERO, &y[..m], &pow).freeze(),
                     "round {round}, m = {m}"
                 );
             }

@@ -65,6 +65,10 @@ uhash_core::avx2_fn! {
     /// # Safety
     /// The CPU must support the [`Avx2`] feature set.
     unsafe fn mmh32_1(key: &[u32], msg: &[u8]) -> [u64; 8] {
+        if msg.len() < crate::backend::x86_avx512::SHORT_MMH {
+            let [s] = soft::mmh32_sums::<1>(key, msg);
+            return [s, 0, 0, 0, 0, 0, 0, 0];
+        }
         let words = (msg.len() / 4).min(key.len());
         let (mp, kp) = (msg.as_ptr(), key.as_ptr());
         // Even and odd products of alternate blocks.
@@ -133,6 +137,10 @@ uhash_core::avx2_fn! {
     /// # Safety
     /// The CPU must support the [`Avx2`] feature set.
     unsafe fn nh_1(key: &[u32], msg: &[u8]) -> [u64; 8] {
+        if msg.len() < crate::backend::x86_avx512::SHORT_NH {
+            let [s] = soft::nh_sums::<1>(key, msg);
+            return [s, 0, 0, 0, 0, 0, 0, 0];
+        }
         let words = (msg.len() / 4).min(key.len()) & !1;
         let (mp, kp) = (msg.as_ptr(), key.as_ptr());
         let mut acc = [_mm256_setzero_si256(); 4];
@@ -195,7 +203,7 @@ macro_rules! kernels {
                 ///
                 /// # Safety
                 /// The CPU must support the [`Avx2`] feature set.
-                unsafe fn $mmh(key: &[u32], msg: &[u8]) -> [u64; 8] {
+                pub(super) unsafe fn $mmh(key: &[u32], msg: &[u8]) -> [u64; 8] {
                     const N: usize = $n;
                     // Words of the message that every window's key covers.
                     let words = (msg.len() / 4).min(key.len().saturating_sub(N - 1));
@@ -253,7 +261,7 @@ macro_rules! kernels {
                 ///
                 /// # Safety
                 /// The CPU must support the [`Avx2`] feature set.
-                unsafe fn $nh(key: &[u32], msg: &[u8]) -> [u64; 8] {
+                pub(super) unsafe fn $nh(key: &[u32], msg: &[u8]) -> [u64; 8] {
                     const N: usize = $n;
                     // Whole pairs of the message that every window covers.
                     let words = (msg.len() / 4).min(key.len().saturating_sub(2 * (N - 1))) & !1;

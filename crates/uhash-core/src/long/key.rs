@@ -215,15 +215,22 @@ impl<H: ChunkHash> LongKey<H> {
         } else if !msg.is_empty() {
             self.l1.hash_tail(msg, &mut y);
         }
-        // The empty message has no chunk: z = L·k = 0·k, which the same
-        // sum gives with y = 0 in place of the absent chunk (0·k² adds 0).
-        let len = msg.len() as u64;
+        let out = self.finish_short(&y, msg.len() as u64);
+        y.zeroize();
+        out
+    }
+
+    /// Levels 2 and 3 of a message of `len` ≤ one chunk bytes whose chunk
+    /// values are `y` (zeros for the empty message): z = y·k² + L·k per
+    /// lane. The empty message has no chunk, z = L·k = 0·k, which the same
+    /// sum gives with y = 0 in place of the absent chunk (0·k² adds 0).
+    #[inline]
+    pub(super) fn finish_short(&self, y: &[u64; MAX_LANES], len: u64) -> [u64; MAX_LANES] {
         let mut out = [0u64; MAX_LANES];
         for (i, o) in out.iter_mut().enumerate().take(H::LANES) {
             let z = p130::dot_small(&[y[i], len], &self.short[i]);
             *o = self.level3_lane(i, z);
         }
-        y.zeroize();
         out
     }
 
