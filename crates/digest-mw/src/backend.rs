@@ -99,7 +99,7 @@ macro_rules! x86_mw_kernels {
                 ///
                 /// # Safety
                 /// The CPU must support the feature set of the witness.
-                unsafe fn $name(key: &[u32], msg: &[u8]) -> [u32; 8] {
+                pub(super) unsafe fn $name(key: &[u32], msg: &[u8]) -> [u32; 8] {
                     const N: usize = $n;
                     const W: usize = $w;
                     // t[0]: Σ lo(m_j·k_j) in every element; t[s ≥ 1]: the
@@ -270,3 +270,5 @@ mod ffi_x86_64;
 mod x86_avx2;
 #[cfg(target_arch = "x86_64")]
 mod x86_avx512;
+#[cfg(target_arch = "x86_64")]
+mod x86_ifma;

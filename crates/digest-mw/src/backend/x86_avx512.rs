@@ -1,7 +1,7 @@
 //! AVX-512 kernels (`vpmuludq` on 512-bit vectors, blocks of 16 words): the
 //! scheme of `x86_mw_kernels!` (in `backend.rs`), offset 0 by `vpmulld`, for
-//! two and more outputs; one output (digest itself) by [`mw_one!`], and
-//! with IFMA the same with d₀'s low halves by `vpmadd52luq`.
+//! two and more outputs; one output (digest itself) by [`mw_one!`] (which
+//! `x86_ifma.rs` instantiates with d₀'s low halves by `vpmadd52luq`).
 //! Up to [`ALIGNR_MAX_N`] outputs one key load per block serves every
 //! window (the shifted windows come from `valignd`, so an aligned key is
 //! never read across a cache line); beyond, a load per window.
@@ -132,6 +132,9 @@ macro_rules! mw_one {
     };
 }
 
+// The IFMA backend (`x86_ifma.rs`) instantiates the same scheme.
+pub(super) use mw_one;
+
 mw_one!(mw_1, avx512_fn, lo = mulld);
 
 x86_mw_kernels! {
@@ -145,22 +148,3 @@ x86_mw_kernels! {
     kernels = [mw_2 = 2, mw_3 = 3, mw_4 = 4, mw_5 = 5, mw_6 = 6, mw_7 = 7, mw_8 = 8],
     own = [mw_1 = 1],
 }
-
-mw_one!(mw_1_ifma, ifma_fn, lo = ifma);
-
-// AVX-512 IFMA: digest's low halves by `vpmadd52luq` (one output); the
-// wider forms run the AVX-512 kernels above, whose features the `Ifma` set
-// includes.
-simd_kernels_impl!(
-    uhash_core::backend::Ifma,
-    [
-        mw_1_ifma = 1,
-        mw_2 = 2,
-        mw_3 = 3,
-        mw_4 = 4,
-        mw_5 = 5,
-        mw_6 = 6,
-        mw_7 = 7,
-        mw_8 = 8,
-    ]
-);
