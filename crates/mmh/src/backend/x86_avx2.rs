@@ -65,10 +65,6 @@ uhash_core::avx2_fn! {
     /// # Safety
     /// The CPU must support the [`Avx2`] feature set.
     unsafe fn mmh32_1(key: &[u32], msg: &[u8]) -> [u64; 8] {
-        if msg.len() < crate::backend::x86_avx512::SHORT_MMH {
-            let [s] = soft::mmh32_sums::<1>(key, msg);
-            return [s, 0, 0, 0, 0, 0, 0, 0];
-        }
         let words = (msg.len() / 4).min(key.len());
         let (mp, kp) = (msg.as_ptr(), key.as_ptr());
         // Even and odd products of alternate blocks.
@@ -137,10 +133,6 @@ uhash_core::avx2_fn! {
     /// # Safety
     /// The CPU must support the [`Avx2`] feature set.
     unsafe fn nh_1(key: &[u32], msg: &[u8]) -> [u64; 8] {
-        if msg.len() < crate::backend::x86_avx512::SHORT_NH {
-            let [s] = soft::nh_sums::<1>(key, msg);
-            return [s, 0, 0, 0, 0, 0, 0, 0];
-        }
         let words = (msg.len() / 4).min(key.len()) & !1;
         let (mp, kp) = (msg.as_ptr(), key.as_ptr());
         let mut acc = [_mm256_setzero_si256(); 4];

@@ -78,21 +78,18 @@ macro_rules! prefetch {
     (@maybe false, $p:expr, $at:expr) => {};
 }
 
-/// Below these message lengths (bytes) the one-window kernels run the
-/// portable code, inlined here: with a block or two, the latency of the
-/// vector loads and of the final reduction exceeds the scalar products
-/// (measured: MMH32 at 16–32 B, NH up to 64 B).
-pub(super) const SHORT_MMH: usize = 64;
-/// See [`SHORT_MMH`].
-pub(super) const SHORT_NH: usize = 128;
-
 /// Below this many bytes (`N` windows) the Toeplitz kernels run the AVX2
-/// ones of the same N (the `Avx512` set includes AVX2): under one 512-bit
-/// block, the masked loads and the 512-bit reductions of every window cost
-/// more than 256-bit ones (measured 5–40% at 16–32 B, and for eight
-/// windows up to 128 B).
+/// ones of the same N (the `Avx512` set includes AVX2): under a 512-bit
+/// block or two, the masked loads and the 512-bit reductions of five and
+/// more windows cost more than 256-bit ones (measured 15–33% at 16 B, and
+/// for eight windows 18% at 64 B); with fewer windows they do not (2 and 3
+/// windows measured slower through the AVX2 kernels).
 const fn short_toeplitz(n: usize) -> usize {
-    if n >= 8 { 192 } else { 64 }
+    match n {
+        0..=4 => 0,
+        5..=7 => 64,
+        _ => 192,
+    }
 }
 
 /// The sum of the eight 64-bit lanes of the vectors of `acc`, mod 2^64, in
@@ -119,10 +116,6 @@ uhash_core::avx512_fn! {
     /// # Safety
     /// The CPU must support the [`Avx512`] feature set.
     unsafe fn mmh32_1(key: &[u32], msg: &[u8]) -> [u64; 8] {
-        if msg.len() < SHORT_MMH {
-            let [s] = soft::mmh32_sums::<1>(key, msg);
-            return [s, 0, 0, 0, 0, 0, 0, 0];
-        }
         let words = (msg.len() / 4).min(key.len());
         let (mp, kp) = (msg.as_ptr(), key.as_ptr());
         // Even and odd products of alternate blocks.
@@ -190,10 +183,6 @@ uhash_core::avx512_fn! {
     /// # Safety
     /// The CPU must support the [`Avx512`] feature set.
     unsafe fn nh_1(key: &[u32], msg: &[u8]) -> [u64; 8] {
-        if msg.len() < SHORT_NH {
-            let [s] = soft::nh_sums::<1>(key, msg);
-            return [s, 0, 0, 0, 0, 0, 0, 0];
-        }
         let words = (msg.len() / 4).min(key.len()) & !1;
         let (mp, kp) = (msg.as_ptr(), key.as_ptr());
         let mut acc = [_mm512_setzero_si512(); 4];
