@@ -46,6 +46,13 @@ macro_rules! mw_one {
             unsafe fn $name(key: &[u32], msg: &[u8]) -> [u32; 8] {
                 // The words whose two key words the key holds.
                 let words = (msg.len() / 4).min(key.len().saturating_sub(1));
+                let mut out = [0u32; 8];
+                if words < 16 {
+                    // Under one block: the portable sum alone, without the
+                    // vector set-up and the 16-lane reduction.
+                    [out[0]] = crate::backend::soft::mw32_sums::<1>(key, msg);
+                    return out;
+                }
                 let (mp, kp) = (msg.as_ptr(), key.as_ptr());
                 let mut lo = [_mm512_setzero_si512(); 4];
                 let mut hi = [_mm512_setzero_si512(); 2];
@@ -111,7 +118,6 @@ macro_rules! mw_one {
                 for (&l, &h) in l.iter().zip(&h) {
                     d = d.wrapping_add(mw_one!(@lo_lane $lo, l)).wrapping_add((h >> 32) as u32);
                 }
-                let mut out = [0u32; 8];
                 out[0] = d;
                 out
             }
