@@ -65,31 +65,6 @@ const PREFETCH: usize = 2048;
 /// a prefetch per line only takes load slots (4% at 8 KiB in cache).
 const PREFETCH_MIN: usize = 16 * 1024;
 
-/// The main loop of the one-window kernels, whose `block!` takes a word
-/// offset, its own arguments and the prefetch flag: four blocks (64 words)
-/// a step with the four argument lists given, prefetching from
-/// [`PREFETCH_MIN`] bytes, then single blocks with the first list.
-macro_rules! four_blocks_a_step {
-    (@step $i:ident, $words:ident, $pf:tt, [$(($off:literal; $($a:tt),*)),+]) => {
-        while $i + 64 <= $words {
-            $(block!($i + $off, $($a),*, $pf);)+
-            $i += 64;
-        }
-    };
-    ($i:ident, $words:ident, $len:expr,
-        [($o0:literal; $($a0:tt),*) $(, ($off:literal; $($a:tt),*))*]) => {
-        if $len >= PREFETCH_MIN {
-            four_blocks_a_step!(@step $i, $words, true, [($o0; $($a0),*) $(, ($off; $($a),*))*]);
-        } else {
-            four_blocks_a_step!(@step $i, $words, false, [($o0; $($a0),*) $(, ($off; $($a),*))*]);
-        }
-        while $i + 16 <= $words {
-            block!($i, $($a0),*, false);
-            $i += 16;
-        }
-    };
-}
-
 /// Prefetch the message line `PREFETCH` bytes ahead of byte `at` (an address
 /// computed with wrapping arithmetic: it may lie past the message, and a
 /// prefetch never faults); `@maybe true/false` prefetches or does nothing.
@@ -160,7 +135,26 @@ uhash_core::avx512_fn! {
                 acc[$o] = _mm512_add_epi64(acc[$o], _mm512_mul_epu32(mo, ko));
             }};
         }
-        four_blocks_a_step!(i, words, msg.len(), [(0; 0, 1), (16; 2, 3), (32; 0, 1), (48; 2, 3)]);
+        macro_rules! steps {
+            ($pf:tt) => {
+                while i + 64 <= words {
+                    block!(i, 0, 1, $pf);
+                    block!(i + 16, 2, 3, $pf);
+                    block!(i + 32, 0, 1, $pf);
+                    block!(i + 48, 2, 3, $pf);
+                    i += 64;
+                }
+            };
+        }
+        if msg.len() >= PREFETCH_MIN {
+            steps!(true);
+        } else {
+            steps!(false);
+        }
+        while i + 16 <= words {
+            block!(i, 0, 1, false);
+            i += 16;
+        }
         let w = words - i;
         if w > 0 {
             let mask = mask16(w);
@@ -215,7 +209,26 @@ uhash_core::avx512_fn! {
                 acc[$a] = _mm512_add_epi64(acc[$a], _mm512_mul_epu32(s, hi));
             }};
         }
-        four_blocks_a_step!(i, words, msg.len(), [(0; 0, false), (16; 1, true), (32; 2, false), (48; 3, true)]);
+        macro_rules! steps {
+            ($pf:tt) => {
+                while i + 64 <= words {
+                    block!(i, 0, false, $pf);
+                    block!(i + 16, 1, true, $pf);
+                    block!(i + 32, 2, false, $pf);
+                    block!(i + 48, 3, true, $pf);
+                    i += 64;
+                }
+            };
+        }
+        if msg.len() >= PREFETCH_MIN {
+            steps!(true);
+        } else {
+            steps!(false);
+        }
+        while i + 16 <= words {
+            block!(i, 0, false, false);
+            i += 16;
+        }
         let w = words - i;
         if w > 0 {
             let mask = mask16(w);
