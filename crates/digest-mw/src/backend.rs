@@ -25,7 +25,7 @@ macro_rules! unroll {
 /// N run the portable code.
 #[allow(unused_macros)] // targets with a SIMD backend only
 macro_rules! simd_kernels_impl {
-    ($wit:ty, [$($name:ident = $n:literal),+ $(,)?]) => {
+    ($wit:ty, [$($name:ident = $n:literal),+ $(,)?] $(,)?) => {
         impl crate::kernels::Kernels for $wit {
             #[inline]
             fn mw32_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u32; N] {
@@ -34,8 +34,9 @@ macro_rules! simd_kernels_impl {
                     _ => return crate::backend::soft::mw32_sums::<N>(key, msg),
                 };
                 // SAFETY: `self` exists only if run-time detection found
-                // every feature of its set, the list its `*_fn!` compiled
-                // these functions with.
+                // every feature of its set, which includes every feature
+                // these functions were compiled with (their `*_fn!`'s list:
+                // the witness's own, or a subset of it).
                 let out = unsafe { f(key, msg) };
                 core::array::from_fn(|r| out[r])
             }
@@ -77,10 +78,11 @@ macro_rules! x86_mw_kernels {
         $wit:ty, $fn_macro:ident, $vec:ty, words = $w:literal,
         ops = $ops:tt,
         $(shared_windows = $alignr:ident up to $amax:expr,)?
-        kernels = [$($name:ident = $n:literal),+ $(,)?] $(,)?
+        kernels = [$($name:ident = $n:literal),+ $(,)?]
+        $(, own = [$($own:ident = $on:literal),+ $(,)?])? $(,)?
     ) => {
         x86_mw_kernels!(@all $wit, $fn_macro, $vec, $w, $ops,
-            { $(shared $alignr up to $amax)? }, [$($name = $n),+]);
+            { $(shared $alignr up to $amax)? }, [$($name = $n),+], [$($($own = $on),+)?]);
     };
 
     (@all $wit:ty, $fn_macro:ident, $vec:ty, $w:literal,
@@ -88,7 +90,7 @@ macro_rules! x86_mw_kernels {
             zero = $zero:ident, load = $load:ident, store = $store:ident,
             add = $add:ident, mullo = $mullo:ident, mul = $mul:ident, srli = $srli:ident $(,)?
         },
-        $win:tt, [$($name:ident = $n:literal),+]
+        $win:tt, [$($name:ident = $n:literal),+], [$($own:ident = $on:literal),*]
     ) => {
         uhash_core::$fn_macro! {
             $(
@@ -97,7 +99,7 @@ macro_rules! x86_mw_kernels {
                 ///
                 /// # Safety
                 /// The CPU must support the feature set of the witness.
-                unsafe fn $name(key: &[u32], msg: &[u8]) -> [u32; 8] {
+                pub(super) unsafe fn $name(key: &[u32], msg: &[u8]) -> [u32; 8] {
                     const N: usize = $n;
                     const W: usize = $w;
                     // t[0]: Σ lo(m_j·k_j) in every element; t[s ≥ 1]: the
@@ -135,7 +137,7 @@ macro_rules! x86_mw_kernels {
             )+
         }
 
-        simd_kernels_impl!($wit, [$($name = $n),+]);
+        simd_kernels_impl!($wit, [$($own = $on,)* $($name = $n),+]);
     };
 
     // The main loop, a load per key window: message words i .. i+W, key
@@ -268,3 +270,5 @@ mod ffi_x86_64;
 mod x86_avx2;
 #[cfg(target_arch = "x86_64")]
 mod x86_avx512;
+#[cfg(target_arch = "x86_64")]
+mod x86_ifma;

@@ -49,6 +49,7 @@ uhash_core::engine! {
     /// [module docs](self).
     pub enum Engine {
         detect: [
+            #[cfg(target_arch = "x86_64")] Ifma => uhash_core::backend::Ifma,
             #[cfg(target_arch = "x86_64")] Avx512 => uhash_core::backend::Avx512,
             #[cfg(target_arch = "x86_64")] Avx2 => uhash_core::backend::Avx2,
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]

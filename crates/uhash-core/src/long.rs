@@ -184,17 +184,12 @@ impl L3Key {
 #[must_use]
 pub fn l3_mmh32(key: &[u32; 5], z: (u128, u64)) -> u32 {
     let (low, top) = z;
-    let words = [
-        low as u32,
-        (low >> 32) as u32,
-        (low >> 64) as u32,
-        (low >> 96) as u32,
-        top as u32,
-    ];
-    let mut sum = 0u64;
-    for (m, x) in words.iter().zip(key) {
-        sum = sum.wrapping_add(wide::mul32(*m, *x));
-    }
+    // The five products written out: a fixed-length sum, not a loop.
+    let sum = wide::mul32(low as u32, key[0])
+        .wrapping_add(wide::mul32((low >> 32) as u32, key[1]))
+        .wrapping_add(wide::mul32((low >> 64) as u32, key[2]))
+        .wrapping_add(wide::mul32((low >> 96) as u32, key[3]))
+        .wrapping_add(wide::mul32(top as u32, key[4]));
     p32::reduce_to_u32(sum)
 }
 
@@ -204,11 +199,9 @@ pub fn l3_mmh32(key: &[u32; 5], z: (u128, u64)) -> u32 {
 #[must_use]
 pub fn l3_mmh64(key: &[u64; 3], z: (u128, u64)) -> u64 {
     let (low, top) = z;
-    let words = [low as u64, (low >> 64) as u64, top];
-    let mut sum = 0u128;
-    for (m, x) in words.iter().zip(key) {
-        sum = sum.wrapping_add(wide::mul64(*m, *x));
-    }
+    let sum = wide::mul64(low as u64, key[0])
+        .wrapping_add(wide::mul64((low >> 64) as u64, key[1]))
+        .wrapping_add(wide::mul64(top, key[2]));
     p64::reduce(sum) as u64
 }
 

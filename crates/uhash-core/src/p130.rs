@@ -268,6 +268,78 @@ pub fn horner_powers(a: Fe130, y: &[u64], pow: &[Multiplier]) -> Fe130 {
     carry(d0, d1, d2)
 }
 
+/// A canonical element (below p) as radix-2^64 limbs l₀ + 2^64·l₁ +
+/// 2^128·l₂ (l₂ ≤ 3): the level-2 key powers of the short-message path,
+/// where a few 64-bit values meet fixed powers and [`dot_small`]'s
+/// carry chains are shorter than radix 2^44's.
+#[derive(Clone, Copy, Default)]
+pub struct Canon130 {
+    l: [u64; 3],
+}
+
+impl core::fmt::Debug for Canon130 {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Canon130 { .. }")
+    }
+}
+
+impl zeroize::Zeroize for Canon130 {
+    fn zeroize(&mut self) {
+        self.l.zeroize();
+    }
+}
+
+impl Canon130 {
+    /// The canonical residue of `x`.
+    #[inline]
+    #[must_use]
+    pub fn new(x: Fe130) -> Self {
+        let (low, top) = x.freeze();
+        Self {
+            l: [low as u64, (low >> 64) as u64, top],
+        }
+    }
+}
+
+/// (Σⱼ yⱼ·cⱼ) mod p, canonical, as (low 128 bits, bits 128..130), for up to
+/// eight 64-bit values yⱼ and canonical cⱼ: 3 products a term into three
+/// 128-bit columns (each below 2^67 per term, so eight terms fit), one
+/// normalisation, the fold 2^130 ≡ 5 twice and a constant-time final
+/// subtraction. The level-2 value of a message of at most one chunk,
+/// y·k² + L·k.
+#[inline(always)]
+#[must_use]
+pub fn dot_small(y: &[u64], c: &[Canon130]) -> (u128, u64) {
+    const M64: u128 = u64::MAX as u128;
+    let (mut t0, mut t1, mut t2) = (0u128, 0u128, 0u128);
+    for (&yi, ci) in y.iter().zip(c).take(8) {
+        let yi = u128::from(yi);
+        let p0 = yi * u128::from(ci.l[0]);
+        let p1 = yi * u128::from(ci.l[1]);
+        t0 += p0 & M64;
+        t1 += (p0 >> 64) + (p1 & M64);
+        t2 += (p1 >> 64) + yi * u128::from(ci.l[2]);
+    }
+    // S = t0 + 2^64·t1 + 2^128·t2 < 8·2^64·2^130 = 2^197.
+    t1 += t0 >> 64;
+    t2 += t1 >> 64;
+    let lo = (t0 & M64) | (t1 & M64) << 64;
+    // S = lo + 2^128·t2; t2 < 2^69. Fold the bits from 2^130 on: + 5·(t2 >> 2).
+    let (lo, c1) = lo.overflowing_add((t2 >> 2) * 5);
+    let hi = (t2 & 3) as u64 + u64::from(c1);
+    // Now below 2^130 + 2^72: fold once more (hi ≤ 4, so at most one 2^130).
+    let (lo, c2) = lo.overflowing_add(u128::from(hi >> 2) * 5);
+    let hi = (hi & 3) + u64::from(c2);
+    // h < 2^130 + 5 ≤ 2p: subtract p when h + 5 ≥ 2^130.
+    let (g, cg) = lo.overflowing_add(5);
+    let gh = hi + u64::from(cg);
+    let keep_h = ct::mask_msb_u64((gh >> 2).wrapping_sub(1)); // gh < 4: h < p
+    let low0 = ct::select_u64(keep_h, lo as u64, g as u64);
+    let low1 = ct::select_u64(keep_h, (lo >> 64) as u64, (g >> 64) as u64);
+    let top = ct::select_u64(keep_h, hi, gh & 3);
+    (u128::from(low0) | u128::from(low1) << 64, top)
+}
+
 /// Poly1305's polynomial: (c₁·r^q + … + c_q·r) mod p over the 16-byte chunks
 /// of `msg` (the last one padded as in [`Fe130::from_partial_block`]),
 /// evaluated by Horner's rule from `acc`. Returns the new accumulator.
@@ -340,6 +412,45 @@ mod tests {
                     horner_powers(a, &y[..m], &pow).freeze(),
                     want.freeze(),
                     "m = {m}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn dot_small_is_horner_from_zero() {
+        let mut x = 0x1234_5678_9abc_def1_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        // p − 1, p − 2^64, and random keys; extreme and random values.
+        let keys = [
+            Fe130::from_u128_with_top(P.0 - 1, 3),
+            Fe130::from_u128_with_top(P.0 - (1 << 64), 3),
+            Fe130::from_u128(1),
+        ];
+        for round in 0..300 {
+            let k = keys.get(round).copied().unwrap_or_else(|| {
+                Fe130::from_u128_with_top(u128::from(next()) << 64 | u128::from(next()), next() & 3)
+            });
+            let mut pow = [Multiplier::new(k); 8];
+            for j in 1..8 {
+                pow[j] = Multiplier::new(pow[j - 1].value().mul_fe(k));
+            }
+            let canon: [Canon130; 8] = core::array::from_fn(|j| Canon130::new(pow[7 - j].value()));
+            let y: [u64; 8] = match round % 3 {
+                0 => [u64::MAX; 8],
+                1 => core::array::from_fn(|j| if j % 2 == 0 { 0 } else { u64::MAX }),
+                _ => core::array::from_fn(|_| next()),
+            };
+            for m in 0..=8 {
+                assert_eq!(
+                    dot_small(&y[..m], &canon[8 - m..]),
+                    horner_powers(Fe130::ZERO, &y[..m], &pow).freeze(),
+                    "round {round}, m = {m}"
                 );
             }
         }

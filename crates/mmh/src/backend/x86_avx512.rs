@@ -59,9 +59,15 @@ const fn mask16(w: usize) -> __mmask16 {
 /// kernels about 20% behind a plain read at 64 MiB).
 const PREFETCH: usize = 2048;
 
+/// Messages at least this long are prefetched `PREFETCH` bytes ahead: a
+/// message this long is not assumed to be in cache (the long-message
+/// kernels' 16 KiB chunks stream from memory). A shorter one is, and there
+/// a prefetch per line only takes load slots (4% at 8 KiB in cache).
+const PREFETCH_MIN: usize = 16 * 1024;
+
 /// Prefetch the message line `PREFETCH` bytes ahead of byte `at` (an address
 /// computed with wrapping arithmetic: it may lie past the message, and a
-/// prefetch never faults).
+/// prefetch never faults); `@maybe true/false` prefetches or does nothing.
 macro_rules! prefetch {
     ($p:expr, $at:expr) => {{
         // SAFETY: a prefetch never faults, whatever the address. (The block
@@ -70,6 +76,178 @@ macro_rules! prefetch {
         #[allow(unused_unsafe)]
         let () = unsafe { _mm_prefetch::<_MM_HINT_T0>($p.wrapping_add($at + PREFETCH).cast()) };
     }};
+    (@maybe true, $p:expr, $at:expr) => {
+        prefetch!($p, $at)
+    };
+    (@maybe false, $p:expr, $at:expr) => {};
+}
+
+/// Below this many bytes (`N` windows) the Toeplitz kernels run the AVX2
+/// ones of the same N (the `Avx512` set includes AVX2): under a 512-bit
+/// block or two, the masked loads and the 512-bit reductions of five and
+/// more windows cost more than 256-bit ones (measured 15–33% at 16 B, and
+/// for eight windows 18% at 64 B); with fewer windows they do not (2 and 3
+/// windows measured slower through the AVX2 kernels).
+const fn short_toeplitz(n: usize) -> usize {
+    match n {
+        0..=4 => 0,
+        5..=7 => 64,
+        _ => 192,
+    }
+}
+
+/// The sum of the eight 64-bit lanes of the vectors of `acc`, mod 2^64, in
+/// `out[0]` of a `[u64; 8]` (the one-window kernels' result).
+macro_rules! one_sum {
+    ($acc:expr) => {{
+        let a = $acc;
+        let v = _mm512_add_epi64(_mm512_add_epi64(a[0], a[1]), _mm512_add_epi64(a[2], a[3]));
+        let mut out = [0u64; 8];
+        out[0] = _mm512_reduce_add_epi64(v) as u64;
+        out
+    }};
+}
+
+uhash_core::avx512_fn! {
+    /// MMH32 sum of one window (`soft::mmh32_sums::<1>`), in `out[0]`.
+    ///
+    /// Four 64-byte blocks a step, each six µops on the two 512-bit ports
+    /// (0 and 5): two `vpmuludq`, two additions, and the odd words of the
+    /// message brought down by a shift (port 0) and those of the key by a
+    /// dword shuffle (port 5). Loading the key at a one-word offset instead
+    /// would split a cache line at every block (measured slower).
+    ///
+    /// # Safety
+    /// The CPU must support the [`Avx512`] feature set.
+    unsafe fn mmh32_1(key: &[u32], msg: &[u8]) -> [u64; 8] {
+        let words = (msg.len() / 4).min(key.len());
+        let (mp, kp) = (msg.as_ptr(), key.as_ptr());
+        // Even and odd products of alternate blocks.
+        let mut acc = [_mm512_setzero_si512(); 4];
+        let mut i = 0usize;
+        macro_rules! block {
+            ($j:expr, $e:literal, $o:literal, $pf:tt) => {{
+                let j = $j;
+                // SAFETY: words j .. j+16 of the message and the key exist
+                // (j + 16 ≤ words).
+                let (m, k) = unsafe {
+                    (_mm512_loadu_si512(mp.add(4 * j).cast()), _mm512_loadu_si512(kp.add(j).cast()))
+                };
+                prefetch!(@maybe $pf, mp, 4 * j);
+                acc[$e] = _mm512_add_epi64(acc[$e], _mm512_mul_epu32(m, k));
+                let (mo, ko) = (_mm512_srli_epi64::<32>(m), _mm512_shuffle_epi32::<0b1011_0001>(k));
+                acc[$o] = _mm512_add_epi64(acc[$o], _mm512_mul_epu32(mo, ko));
+            }};
+        }
+        macro_rules! steps {
+            ($pf:tt) => {
+                while i + 64 <= words {
+                    block!(i, 0, 1, $pf);
+                    block!(i + 16, 2, 3, $pf);
+                    block!(i + 32, 0, 1, $pf);
+                    block!(i + 48, 2, 3, $pf);
+                    i += 64;
+                }
+            };
+        }
+        if msg.len() >= PREFETCH_MIN {
+            steps!(true);
+        } else {
+            steps!(false);
+        }
+        while i + 16 <= words {
+            block!(i, 0, 1, false);
+            i += 16;
+        }
+        let w = words - i;
+        if w > 0 {
+            let mask = mask16(w);
+            // SAFETY: masked loads of words i..i+w of the message and the
+            // key, all inside both; masked-off lanes are not read.
+            let (m, k) = unsafe {
+                (
+                    _mm512_maskz_loadu_epi32(mask, mp.add(4 * i).cast()),
+                    _mm512_maskz_loadu_epi32(mask, kp.add(i).cast()),
+                )
+            };
+            acc[0] = _mm512_add_epi64(acc[0], _mm512_mul_epu32(m, k));
+            let (mo, ko) = (_mm512_srli_epi64::<32>(m), _mm512_srli_epi64::<32>(k));
+            acc[1] = _mm512_add_epi64(acc[1], _mm512_mul_epu32(mo, ko));
+        }
+        one_sum!(acc)
+    }
+
+    /// NH sum of one window (`soft::nh_sums::<1>`), in `out[0]`.
+    ///
+    /// Four 64-byte blocks a step, each four µops on ports 0 and 5: s = m + k
+    /// (32-bit lanes), the pair's second word brought down by a shift (port
+    /// 0) or a dword shuffle (port 5) in alternate blocks, `vpmuludq`, one
+    /// addition.
+    ///
+    /// # Safety
+    /// The CPU must support the [`Avx512`] feature set.
+    unsafe fn nh_1(key: &[u32], msg: &[u8]) -> [u64; 8] {
+        let words = (msg.len() / 4).min(key.len()) & !1;
+        let (mp, kp) = (msg.as_ptr(), key.as_ptr());
+        let mut acc = [_mm512_setzero_si512(); 4];
+        let mut i = 0usize;
+        macro_rules! block {
+            (@hi $s:ident, false) => {
+                _mm512_srli_epi64::<32>($s)
+            };
+            (@hi $s:ident, true) => {
+                _mm512_shuffle_epi32::<0b1011_0001>($s)
+            };
+            ($j:expr, $a:literal, $alt:tt, $pf:tt) => {{
+                let j = $j;
+                // SAFETY: words j .. j+16 of the message and the key exist
+                // (j + 16 ≤ words).
+                let s = unsafe {
+                    _mm512_add_epi32(
+                        _mm512_loadu_si512(mp.add(4 * j).cast()),
+                        _mm512_loadu_si512(kp.add(j).cast()),
+                    )
+                };
+                prefetch!(@maybe $pf, mp, 4 * j);
+                let hi = block!(@hi s, $alt);
+                acc[$a] = _mm512_add_epi64(acc[$a], _mm512_mul_epu32(s, hi));
+            }};
+        }
+        macro_rules! steps {
+            ($pf:tt) => {
+                while i + 64 <= words {
+                    block!(i, 0, false, $pf);
+                    block!(i + 16, 1, true, $pf);
+                    block!(i + 32, 2, false, $pf);
+                    block!(i + 48, 3, true, $pf);
+                    i += 64;
+                }
+            };
+        }
+        if msg.len() >= PREFETCH_MIN {
+            steps!(true);
+        } else {
+            steps!(false);
+        }
+        while i + 16 <= words {
+            block!(i, 0, false, false);
+            i += 16;
+        }
+        let w = words - i;
+        if w > 0 {
+            let mask = mask16(w);
+            // SAFETY: masked loads of words i..i+w of the message and the
+            // key; masked-off lanes are not read (zero pairs add nothing).
+            let s = unsafe {
+                _mm512_add_epi32(
+                    _mm512_maskz_loadu_epi32(mask, mp.add(4 * i).cast()),
+                    _mm512_maskz_loadu_epi32(mask, kp.add(i).cast()),
+                )
+            };
+            acc[1] = _mm512_add_epi64(acc[1], _mm512_mul_epu32(s, _mm512_srli_epi64::<32>(s)));
+        }
+        one_sum!(acc)
+    }
 }
 
 macro_rules! kernels {
@@ -83,12 +261,18 @@ macro_rules! kernels {
                 /// The CPU must support the [`Avx512`] feature set.
                 unsafe fn $mmh(key: &[u32], msg: &[u8]) -> [u64; 8] {
                     const N: usize = $n;
+                    if msg.len() < short_toeplitz(N) {
+                        // SAFETY: the `Avx512` set, which the caller
+                        // guarantees, includes the `Avx2` set.
+                        return unsafe { crate::backend::x86_avx2::$mmh(key, msg) };
+                    }
                     // Words of the message that every window's key covers.
                     let words = (msg.len() / 4).min(key.len().saturating_sub(N - 1));
                     let mp = msg.as_ptr();
                     let kp = key.as_ptr();
                     let mut even = [_mm512_setzero_si512(); N];
                     let mut oddp = [_mm512_setzero_si512(); N];
+                    let long = msg.len() >= PREFETCH_MIN;
                     let mut i = 0usize;
                     // The odd message words in the low halves: a shift (port
                     // 0) or a dword shuffle (port 5), alternating between the
@@ -110,7 +294,9 @@ macro_rules! kernels {
                             let i = $i;
                             // SAFETY: message words i..i+16 exist (i+16 ≤ words).
                             let m = unsafe { _mm512_loadu_si512(mp.add(4 * i).cast()) };
-                        prefetch!(mp, 4 * i);
+                            if long {
+                                prefetch!(mp, 4 * i);
+                            }
                             let mo = low_odd!(m, $alt);
                             // SAFETY: key words i .. i+16 exist.
                             let mut k = unsafe { _mm512_loadu_si512(kp.add(i).cast()) };
@@ -170,12 +356,17 @@ macro_rules! kernels {
                 /// The CPU must support the [`Avx512`] feature set.
                 unsafe fn $nh(key: &[u32], msg: &[u8]) -> [u64; 8] {
                     const N: usize = $n;
+                    if msg.len() < short_toeplitz(N) {
+                        // SAFETY: as in the MMH32 kernel.
+                        return unsafe { crate::backend::x86_avx2::$nh(key, msg) };
+                    }
                     // Whole pairs of the message that every window covers.
                     let words = (msg.len() / 4).min(key.len().saturating_sub(2 * (N - 1))) & !1;
                     let mp = msg.as_ptr();
                     let kp = key.as_ptr();
                     let mut acc = [_mm512_setzero_si512(); N];
                     let mut i = 0usize;
+                    let long = msg.len() >= PREFETCH_MIN;
                     // One 16-word block; the pair's second word is brought
                     // down by a shift (port 0) or a dword shuffle (port 5),
                     // alternating between the blocks of an unrolled step.
@@ -190,7 +381,9 @@ macro_rules! kernels {
                             let i = $i;
                             // SAFETY: message words i..i+16 exist (i+16 ≤ words).
                             let m = unsafe { _mm512_loadu_si512(mp.add(4 * i).cast()) };
-                            prefetch!(mp, 4 * i);
+                            if long {
+                                prefetch!(mp, 4 * i);
+                            }
                             for t in 0..N {
                                 // SAFETY: key words i+2t .. i+2t+16 exist:
                                 // i+16+2t ≤ words+2(N−1) ≤ key.len().
@@ -352,7 +545,6 @@ umac_kernels! {
 }
 
 kernels! {
-    mmh32_1, nh_1 = 1;
     mmh32_2, nh_2 = 2;
     mmh32_3, nh_3 = 3;
     mmh32_4, nh_4 = 4;

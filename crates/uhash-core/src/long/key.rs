@@ -3,7 +3,7 @@
 use super::{ChunkHash, L3Key, LongState, MAX_LANES, l3_mmh32, l3_mmh64, write_lanes};
 use crate::Error;
 use crate::kdf::{self, LEVEL_L1, LEVEL_L2, LEVEL_L3};
-use crate::p130::{Fe130, Multiplier};
+use crate::p130::{self, Canon130, Fe130, Multiplier};
 use zeroize::Zeroize;
 
 /// The keys of the long-message construction over a level-1 kernel `H`
@@ -19,6 +19,9 @@ pub struct LongKey<H: ChunkHash> {
     pub(super) l1: H,
     /// Per lane, the level-2 key k and its powers k², …, k⁵.
     pub(super) l2: [[Multiplier; 5]; MAX_LANES],
+    /// Per lane, k² and k canonical (in that order): the short-message
+    /// path's y·k² + L·k ([`p130::dot_small`]).
+    short: [[Canon130; 2]; MAX_LANES],
     pub(super) l3: [L3Key; MAX_LANES],
     pub(super) chunk: usize,
 }
@@ -122,6 +125,7 @@ impl<H: ChunkHash> LongKey<H> {
             });
         }
         let mut l2 = [[Multiplier::default(); 5]; MAX_LANES];
+        let mut short = [[Canon130::default(); 2]; MAX_LANES];
         let mut l3 = [L3Key::default(); MAX_LANES];
         let l3_len = L3Key::bytes(H::LANE_BITS);
         for i in 0..H::LANES {
@@ -145,10 +149,17 @@ impl<H: ChunkHash> LongKey<H> {
             for j in 1..5 {
                 pow[j] = Multiplier::new(pow[j - 1].value().mul_fe(k));
             }
+            short[i] = [Canon130::new(pow[1].value()), Canon130::new(pow[0].value())];
             l2[i] = pow;
             l3[i] = L3Key::from_bytes(H::LANE_BITS, &k3[..l3_len]);
         }
-        Ok(Self { l1, l2, l3, chunk })
+        Ok(Self {
+            l1,
+            l2,
+            short,
+            l3,
+            chunk,
+        })
     }
 
     /// The level-1 kernel.
@@ -173,6 +184,9 @@ impl<H: ChunkHash> LongKey<H> {
     /// partial one by [`ChunkHash::hash_tail`].
     #[must_use]
     pub fn hash_lanes(&self, msg: &[u8]) -> [u64; MAX_LANES] {
+        if msg.len() <= self.chunk {
+            return self.hash_short(msg);
+        }
         let mut st = LongState::new();
         let mut chunks = msg.chunks_exact(self.chunk);
         for c in &mut chunks {
@@ -186,6 +200,38 @@ impl<H: ChunkHash> LongKey<H> {
         }
         st.set_total(msg.len() as u64);
         st.finish(self)
+    }
+
+    /// [`Self::hash_lanes`] of a message of at most one chunk: c ≤ 1, so
+    /// level 2 is z = y·k² + L·k (c = 1) or L·k = 0 (the empty message):
+    /// two 64-bit values against the canonical k², k
+    /// ([`p130::dot_small`]), without a state; each lane goes straight on
+    /// to level 3.
+    #[inline]
+    fn hash_short(&self, msg: &[u8]) -> [u64; MAX_LANES] {
+        let mut y = [0u64; MAX_LANES];
+        if msg.len() == self.chunk {
+            self.l1.hash_chunk(msg, &mut y);
+        } else if !msg.is_empty() {
+            self.l1.hash_tail(msg, &mut y);
+        }
+        let out = self.finish_short(&y, msg.len() as u64);
+        y.zeroize();
+        out
+    }
+
+    /// Levels 2 and 3 of a message of `len` ≤ one chunk bytes whose chunk
+    /// values are `y` (zeros for the empty message): z = y·k² + L·k per
+    /// lane. The empty message has no chunk, z = L·k = 0·k, which the same
+    /// sum gives with y = 0 in place of the absent chunk (0·k² adds 0).
+    #[inline]
+    pub(super) fn finish_short(&self, y: &[u64; MAX_LANES], len: u64) -> [u64; MAX_LANES] {
+        let mut out = [0u64; MAX_LANES];
+        for (i, o) in out.iter_mut().enumerate().take(H::LANES) {
+            let z = p130::dot_small(&[y[i], len], &self.short[i]);
+            *o = self.level3_lane(i, z);
+        }
+        out
     }
 
     /// The hash of a whole message (`OUT_BYTES` bytes: lanes little-endian,
@@ -209,22 +255,28 @@ impl<H: ChunkHash> LongKey<H> {
     pub(super) fn level3(&self, acc: &[Fe130; MAX_LANES]) -> [u64; MAX_LANES] {
         let mut out = [0u64; MAX_LANES];
         for (i, o) in out.iter_mut().enumerate().take(H::LANES) {
-            let z = acc[i].freeze();
-            let k = &self.l3[i].0;
-            *o = if H::LANE_BITS == 32 {
-                let k32 = [
-                    k[0] as u32,
-                    k[1] as u32,
-                    k[2] as u32,
-                    k[3] as u32,
-                    k[4] as u32,
-                ];
-                u64::from(l3_mmh32(&k32, z))
-            } else {
-                l3_mmh64(&[k[0], k[1], k[2]], z)
-            };
+            *o = self.level3_lane(i, acc[i].freeze());
         }
         out
+    }
+
+    /// Level 3 of lane `i`: its canonical level-2 value z (low 128 bits,
+    /// bits 128..130) to the lane width.
+    #[inline(always)]
+    fn level3_lane(&self, i: usize, z: (u128, u64)) -> u64 {
+        let k = &self.l3[i].0;
+        if H::LANE_BITS == 32 {
+            let k32 = [
+                k[0] as u32,
+                k[1] as u32,
+                k[2] as u32,
+                k[3] as u32,
+                k[4] as u32,
+            ];
+            u64::from(l3_mmh32(&k32, z))
+        } else {
+            l3_mmh64(&[k[0], k[1], k[2]], z)
+        }
     }
 }
 
@@ -232,6 +284,9 @@ impl<H: ChunkHash> Drop for LongKey<H> {
     fn drop(&mut self) {
         for m in self.l2.iter_mut().flatten() {
             m.zeroize();
+        }
+        for c in self.short.iter_mut().flatten() {
+            c.zeroize();
         }
         for k in &mut self.l3 {
             k.0.zeroize();

@@ -121,20 +121,27 @@ impl<H: ChunkHash> LongState<H> {
     /// written since the buffer was last cleared need clearing: a stream of
     /// short messages does not pay for a whole chunk of zeroing each).
     fn absorb_buffer(&mut self, key: &LongKey<H>) {
+        let mut y = [0u64; MAX_LANES];
+        if self.buffer_lanes(key, &mut y) {
+            self.absorb_lanes(key, &y);
+        }
+        self.buf_len = 0;
+    }
+
+    /// The lane values of the buffered chunk, zero-padded past `buf_len`,
+    /// into `y`; `false` (and `y` untouched) when no buffer exists.
+    fn buffer_lanes(&mut self, key: &LongKey<H>, y: &mut [u64; MAX_LANES]) -> bool {
         let chunk = key.chunk;
         let used = self.buf_len;
         let Some(buf) = self.buf.as_mut() else {
-            return;
+            return false;
         };
         if self.dirty > used {
             buf.as_mut()[used..self.dirty].fill(0);
         }
         self.dirty = used;
-        let mut y = [0u64; MAX_LANES];
-        key.l1
-            .hash_padded_chunk(&buf.as_ref()[..chunk], used, &mut y);
-        self.absorb_lanes(key, &y);
-        self.buf_len = 0;
+        key.l1.hash_padded_chunk(&buf.as_ref()[..chunk], used, y);
+        true
     }
 
     /// The chunk buffer, allocated on first use.
@@ -174,6 +181,19 @@ impl<H: ChunkHash> LongState<H> {
     /// The hash of the bytes absorbed so far as lane values; leaves the
     /// state as after [`LongState::reset`].
     pub fn finalize_lanes(&mut self, key: &LongKey<H>) -> [u64; MAX_LANES] {
+        if self.total == self.buf_len as u64 {
+            // Every byte is still in the buffer: a message of less than one
+            // chunk (or none), hashed as `LongKey::hash_lanes` hashes it,
+            // without the state's level-2 steps.
+            let mut y = [0u64; MAX_LANES];
+            if self.buf_len > 0 {
+                self.buffer_lanes(key, &mut y);
+            }
+            let out = key.finish_short(&y, self.total);
+            y.zeroize();
+            self.reset();
+            return out;
+        }
         if self.buf_len > 0 {
             self.absorb_buffer(key);
         }
