@@ -1,6 +1,6 @@
 //! The `uhash` command-line tool. See `uhash --help` and `docs/kat.md`.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use uhash::epsilon;
@@ -25,19 +25,27 @@ See 'uhash kat --help' for the record format, 'uhash epsilon --help' for the lab
 const KAT_USAGE: &str = "\
 uhash kat: answer known-answer calls, one JSON record per line
 
-Usage: uhash kat [--impl production|reference]
+Usage: uhash kat [--impl production|reference] [--backend NAME] [--strict]
 
 Reads JSON Lines on stdin, one call per line:
   {\"fn\": NAME, \"key\": HEX, \"msg\": HEX, \"nonce\": HEX, \"params\": {..}}
 (\"nonce\" and \"params\" optional; other fields are ignored) and writes, in order,
 one line per non-blank input line: {\"out\":HEX} or {\"error\":TEXT}. Blank lines
 are skipped. Bad lines get an error answer and the run goes on; the exit status
-is 0 at the end of input (1 on an I/O error, 2 on bad options).
+is 0 at the end of input or when the reader of stdout goes away (with --strict 1
+if any line was an error; 1 on another I/O error, 2 on bad options).
 
 Options:
-      --impl <IMPL>  Who answers: 'production' (default; the family crates) or
-                     'reference' (the big-integer reference crate uhash-ref)
-  -h, --help         Print this help
+      --impl <IMPL>     Who answers: 'production' (default; the family crates) or
+                        'reference' (the big-integer reference crate uhash-ref)
+      --backend <NAME>  Production answers on this backend (default: the fastest
+                        of the CPU); a name whose family cannot run it here
+                        answers {\"error\":\"backend NAME is not supported on this
+                        CPU or build\"}. NAME: soft soft32 float mulx avx2 avx512
+                        ifma neon native fold words32 limbs16 mulx-asm avx2-asm
+                        avx512-asm ifma-asm aarch64-asm neon-asm armv4-asm asm
+      --strict          Exit 1 when any line was answered with an error
+  -h, --help            Print this help
 
 Names: ";
 
@@ -186,36 +194,39 @@ fn epsilon_main(args: &[String]) -> ExitCode {
 
 fn kat_main(args: &[String]) -> ExitCode {
     const HELP: &str = "uhash kat --help";
-    let mut imp = Impl::default();
+    let mut options = kat::KatOptions::default();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
-        let value = match arg.as_str() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v)),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = |what: &str| match inline.or_else(|| args.next().map(String::as_str)) {
+            Some(v) => Ok(v),
+            None => Err(usage_error(&format!("option '{what}' needs a value"), HELP)),
+        };
+        let step = match name {
             "-h" | "--help" => return print(&kat_usage()),
-            "--impl" => match args.next() {
-                Some(v) => v.as_str(),
-                None => return usage_error("option '--impl' needs a value", HELP),
-            },
-            a => match a.strip_prefix("--impl=") {
-                Some(v) => v,
-                None if a.starts_with('-') => {
-                    return usage_error(&format!("unknown option '{a}'"), HELP);
-                }
-                None => return usage_error(&format!("unexpected argument '{a}'"), HELP),
-            },
+            "--impl" => value("--impl").and_then(|v| {
+                v.parse::<Impl>()
+                    .map(|i| options.imp = i)
+                    .map_err(|e| usage_error(&e.to_string(), HELP))
+            }),
+            "--backend" => value("--backend").and_then(|v| {
+                kat::parse_backend(v)
+                    .map(|b| options.backend = Some(b))
+                    .map_err(|e| usage_error(&e, HELP))
+            }),
+            "--strict" if inline.is_none() => {
+                options.strict = true;
+                Ok(())
+            }
+            a if a.starts_with('-') => Err(usage_error(&format!("unknown option '{arg}'"), HELP)),
+            _ => Err(usage_error(&format!("unexpected argument '{arg}'"), HELP)),
         };
-        imp = match value.parse() {
-            Ok(i) => i,
-            Err(e) => return usage_error(&e.to_string(), HELP),
-        };
-    }
-
-    let stdin = io::stdin().lock();
-    let stdout = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    match kat::run(stdin, stdout, imp) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("uhash kat: {e}");
-            ExitCode::FAILURE
+        if let Err(code) = step {
+            return code;
         }
     }
+    kat::command(&options)
 }

@@ -117,6 +117,32 @@ fn nist_vectors_encrypt_and_decrypt_on_every_backend() {
     }
 }
 
+/// Every strategy of the decorrelation module inside the cipher (key
+/// schedule and rounds): the NIST vectors on each one this CPU and build
+/// run (`uhash kat --backend` answers `dfc_encrypt` this way).
+#[test]
+fn nist_vectors_on_every_module_strategy() {
+    let v = vectors();
+    let strategies: Vec<dfc_decorr::Engine> = dfc_decorr::Engine::all_supported().collect();
+    assert!(strategies.len() >= 5, "{strategies:?}");
+    for m in strategies {
+        for x in &v {
+            let ct = Dfc::encrypt_block_be_with_module(&x.key, m, &x.pt).unwrap();
+            assert_eq!(ct, x.ct, "{} on {m}", x.kat);
+        }
+    }
+    let native = dfc_decorr::Engine::detect();
+    for len in [0, 33] {
+        assert_eq!(
+            Dfc::encrypt_block_be_with_module(&vec![0; len], native, &[0; 16]),
+            Err(uhash_core::Error::InvalidKeyLength {
+                expected: 32,
+                got: len
+            })
+        );
+    }
+}
+
 #[test]
 fn nist_vectors_through_the_bit_length_api() {
     for x in vectors() {

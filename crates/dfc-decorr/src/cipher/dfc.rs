@@ -3,7 +3,8 @@
 
 use super::constants::{MAX_KEY_BYTES, PAR_BLOCKS, RoundKeys};
 use super::kernels::{CipherEngine, CipherKernels};
-use super::key_schedule::padded_key;
+use super::key_schedule::{expand_with_module, padded_key};
+use super::round::{encrypt_words_with, rt_soft};
 #[cfg(doc)]
 use super::{Dfc128, Dfc192, Dfc256, KS};
 #[cfg(doc)]
@@ -135,6 +136,38 @@ impl Dfc {
         let (l, r) = split(block);
         let (l, r) = self.engine.encrypt(&self.rk, l, r);
         join(l, r)
+    }
+
+    /// Encrypts `block` (big-endian) under a key of 1 to 32 whole bytes
+    /// with the decorrelation module computed by `module`, any strategy
+    /// of [`crate::Engine`]: the key schedule and the eight rounds run
+    /// that strategy, the table `RT` is read by the portable constant-time
+    /// scan. The same function as [`Dfc::encrypt_block_be`] for every
+    /// strategy; it exists so that the NIST vectors check each strategy
+    /// inside the cipher (`uhash kat --backend`). [`Dfc`] itself always
+    /// runs `native`, the fastest. Constant time; the round keys are
+    /// wiped before returning.
+    ///
+    /// # Errors
+    /// [`Error::InvalidKeyLength`] as [`Dfc::new_from_key`].
+    pub fn encrypt_block_be_with_module(
+        key: &[u8],
+        module: crate::Engine,
+        block: &[u8; 16],
+    ) -> Result<[u8; 16], Error> {
+        if key.is_empty() || key.len() > MAX_KEY_BYTES {
+            return Err(Error::InvalidKeyLength {
+                expected: MAX_KEY_BYTES,
+                got: key.len(),
+            });
+        }
+        let mut pk = padded_key(key, 8 * key.len());
+        let mut rk = expand_with_module(module, &pk, &rt_soft);
+        pk.zeroize();
+        let (l, r) = split(block);
+        let (l, r) = encrypt_words_with(module, &rk, l, r, &rt_soft);
+        rk.zeroize();
+        Ok(join(l, r))
     }
 
     /// Decrypts one block (the inverse of [`Dfc::encrypt_block_be`]).

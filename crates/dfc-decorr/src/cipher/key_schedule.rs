@@ -3,12 +3,24 @@
 //! padded key, [`KA`] and [`KB`].
 
 use super::constants::{KA, KB, KS, MAX_KEY_BYTES, ROUNDS, RoundKeys};
-use super::round::round;
+use super::round::round_with;
+use crate::kernels::Kernels;
+use uhash_core::backend::Native;
 use zeroize::Zeroize;
 
 /// The key schedule from the padded key `PK_1..PK_8` (32-bit words).
 #[inline(always)]
 pub(crate) fn expand_with(pk: &[u32; 8], rt: &impl Fn(u64) -> u64) -> RoundKeys {
+    expand_with_module(Native, pk, rt)
+}
+
+/// [`expand_with`] with the module computed by the strategy `m`.
+#[inline(always)]
+pub(crate) fn expand_with_module(
+    m: impl Kernels,
+    pk: &[u32; 8],
+    rt: &impl Fn(u64) -> u64,
+) -> RoundKeys {
     let w = |i: usize, j: usize| (u64::from(pk[i - 1]) << 32) | u64::from(pk[j - 1]);
     let (oap, obp, eap, ebp) = (w(1, 8), w(5, 4), w(2, 7), w(6, 3));
     let mut rk = [0u64; 2 * ROUNDS];
@@ -18,7 +30,7 @@ pub(crate) fn expand_with(pk: &[u32; 8], rt: &impl Fn(u64) -> u64) -> RoundKeys 
         let (ap, bp) = if i % 2 == 0 { (oap, obp) } else { (eap, ebp) };
         let mut lr = prev;
         for (ka, kb) in KA.iter().zip(KB.iter()) {
-            lr = round(ap ^ ka, bp ^ kb, lr, rt);
+            lr = round_with(m, ap ^ ka, bp ^ kb, lr, rt);
         }
         prev = (lr.1, lr.0);
         rk[2 * i] = prev.0;

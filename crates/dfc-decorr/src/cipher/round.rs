@@ -4,7 +4,8 @@
 //!
 //! `RF_{a‖b}(x) = CP(module(a, b, x))`: the decorrelation module runs with
 //! the crate's default strategy, [`Native`] (the inlined `u128` product and
-//! complement reduction of [`crate::module::module`]).
+//! complement reduction of [`crate::module::module`]); the `*_with`
+//! functions take any strategy (for [`super::Dfc::encrypt_block_be_with_module`]).
 
 use super::constants::{KC, KD, PAR_BLOCKS, RT, RoundKeys};
 use crate::kernels::Kernels;
@@ -66,7 +67,19 @@ pub fn round_function(a: u64, b: u64, x: u64) -> u64 {
 /// One Feistel round: `(L, R) → (R, L ⊕ RF(R))`.
 #[inline(always)]
 pub(crate) fn round(a: u64, b: u64, lr: (u64, u64), rt: &impl Fn(u64) -> u64) -> (u64, u64) {
-    (lr.1, lr.0 ^ cp_with(Native.module(a, b, lr.1), rt))
+    round_with(Native, a, b, lr, rt)
+}
+
+/// One Feistel round with the module computed by the strategy `m`.
+#[inline(always)]
+pub(crate) fn round_with(
+    m: impl Kernels,
+    a: u64,
+    b: u64,
+    lr: (u64, u64),
+    rt: &impl Fn(u64) -> u64,
+) -> (u64, u64) {
+    (lr.1, lr.0 ^ cp_with(m.module(a, b, lr.1), rt))
 }
 
 /// The 8-round network on `L ‖ R`, returning the output `R ‖ L`.
@@ -77,9 +90,21 @@ pub(crate) fn encrypt_words(
     r: u64,
     rt: &impl Fn(u64) -> u64,
 ) -> (u64, u64) {
+    encrypt_words_with(Native, rk, l, r, rt)
+}
+
+/// [`encrypt_words`] with the module computed by the strategy `m`.
+#[inline(always)]
+pub(crate) fn encrypt_words_with(
+    m: impl Kernels,
+    rk: &RoundKeys,
+    l: u64,
+    r: u64,
+    rt: &impl Fn(u64) -> u64,
+) -> (u64, u64) {
     let mut lr = (l, r);
     for k in rk.chunks_exact(2) {
-        lr = round(k[0], k[1], lr, rt);
+        lr = round_with(m, k[0], k[1], lr, rt);
     }
     (lr.1, lr.0)
 }
