@@ -58,9 +58,10 @@ fn check_on(b: Backend, lines: &[(String, String)], what: &str) -> usize {
 
 /// Every name's known answer (the table of `main.rs`) on every backend:
 /// each backend a family runs here gives the known answer, the others the
-/// unsupported line. Each family with a choice of backend answers on at
-/// least two (its portable one and another: a second portable strategy or
-/// a SIMD/assembly one); a name with one implementation answers on none.
+/// unsupported line. Each family answers on every backend its engine runs
+/// here, at least its portable one (which backends this CPU must reach:
+/// [`backends_of_this_cpu_are_reachable`]); a name with one implementation
+/// answers on none.
 #[test]
 fn known_answers_on_every_backend() {
     let cases = super::known_answers();
@@ -87,7 +88,7 @@ fn known_answers_on_every_backend() {
             // The concrete backends, and `asm` once more where there is one.
             let expect = e.supported().len() + usize::from(e.supports(Backend::Asm));
             assert_eq!(*n, expect, "{line}");
-            assert!(*n >= 2, "{e:?} answers on {n} backends only: {line}");
+            assert!(*n >= 1, "{e:?} answers on no backend: {line}");
         }
     }
 }
@@ -97,8 +98,31 @@ fn known_answers_on_every_backend() {
 /// backend the CPU has but `--backend` cannot reach fails here.
 #[test]
 fn backends_of_this_cpu_are_reachable() {
-    assert!(Engines::Mmh32.supports(Backend::Soft));
-    assert!(Engines::Poly1305.supports(Backend::Soft));
+    for e in [
+        Engines::Mmh32,
+        Engines::Mmh64,
+        Engines::DigestMw,
+        Engines::Poly1305,
+        Engines::DfcModule,
+        Engines::DfcCipher,
+        Engines::Sqh,
+    ] {
+        assert!(
+            !e.supported().is_empty(),
+            "{e:?}: not even the portable backend"
+        );
+    }
+    let on_asm_arch = cfg!(any(target_arch = "x86_64", target_arch = "aarch64"));
+    if std::env::var_os("UHASH_EXPECT_ASM").is_some() && cfg!(feature = "asm") && on_asm_arch {
+        assert!(
+            Engines::Mmh32.supports(Backend::Asm),
+            "UHASH_EXPECT_ASM: mmh asm"
+        );
+        assert!(
+            Engines::Poly1305.supports(Backend::Asm),
+            "UHASH_EXPECT_ASM: poly1305 asm"
+        );
+    }
     let Ok(flags) = std::env::var("UHASH_EXPECT_X86") else {
         return;
     };
@@ -126,8 +150,11 @@ fn backends_of_this_cpu_are_reachable() {
     if has("avx512ifma") {
         want.push((Engines::Poly1305, Backend::Ifma));
     }
-    if has("bmi2") && has("adx") && cfg!(feature = "asm") {
-        want.push((Engines::Poly1305, Backend::MulxAsm));
+    if has("bmi2") && has("adx") {
+        want.push((Engines::Mmh64, Backend::Mulx));
+        if cfg!(feature = "asm") {
+            want.push((Engines::Poly1305, Backend::MulxAsm));
+        }
     }
     for (e, b) in want {
         assert!(e.supports(b), "{e:?} cannot run {b} on a CPU with {flags}");
@@ -197,7 +224,7 @@ fn published_vectors_on_every_backend() {
             full.len(),
             on.join(" ")
         );
-        assert!(on.len() >= 2, "{name} answered on {on:?} only");
+        assert!(!on.is_empty(), "{name} answered on no backend");
     }
 }
 
