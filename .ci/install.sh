@@ -22,6 +22,7 @@ rustup component add rustfmt clippy >/dev/null 2>&1 || true
 rustup target add aarch64-unknown-linux-gnu armv7-unknown-linux-gnueabihf \
   s390x-unknown-linux-gnu thumbv7em-none-eabi
 rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+rustup +nightly component add miri rust-src >/dev/null
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   step "cargo install cargo-fuzz"
