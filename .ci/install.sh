@@ -25,6 +25,7 @@ rustup target add aarch64-unknown-linux-gnu armv7-unknown-linux-gnueabihf \
 msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' "$(dirname "$0")/../Cargo.toml")
 rustup toolchain list | grep -q "^$msrv" || rustup toolchain install "$msrv" --profile minimal
 rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+rustup +nightly component add miri rust-src >/dev/null
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   step "cargo install cargo-fuzz"

@@ -1,11 +1,14 @@
 //! Differential fuzzing of the uhash-core reductions against the
-//! big-integer reference: the fuzzer picks the operands; every fast path
-//! must equal the plain definition.
+//! big-integer reference: the fuzzer picks the operands (and Poly1305's
+//! r and a message of up to 8 KiB expanded from a short description);
+//! every fast path must equal the plain definition. uhash-core has no
+//! backends of its own: the families' targets choose theirs.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use num_bigint::BigUint;
 use uhash_core::{p32, p64, p130, pw};
+use uhash_fuzz::{Input, message};
 use uhash_ref::reduce as r;
 
 fn u64_at(d: &[u8], i: usize) -> u64 {
@@ -45,6 +48,12 @@ fn check_pw<const W: usize>(d: &[u8]) {
 }
 
 fuzz_target!(|data: &[u8]| {
+    // Operands: the first 48 bytes (zero-filled); then r and a message.
+    let mut inp = Input::new(data);
+    let head: [u8; 48] = inp.array();
+    let rkey: [u8; 16] = inp.array();
+    let msg = message(&mut inp, 8 * 1024, 16);
+    let data = &head[..];
     let x = u64_at(data, 0);
     let y = u64_at(data, 1);
     let z = u64_at(data, 2);
@@ -65,16 +74,12 @@ fuzz_target!(|data: &[u8]| {
     let step = (BigUint::from(z) * BigUint::from(acc) + BigUint::from(x)) % r::p64();
     assert_eq!(BigUint::from(p64::horner_step(z, acc, x)), step);
 
-    // 2^130 − 5: Poly1305's polynomial over the rest of the input
-    if data.len() >= 16 {
-        let rkey: [u8; 16] = data[..16].try_into().unwrap();
-        let m = p130::Multiplier::from_clamped_r(&rkey);
-        let (low, top) = p130::horner(&m, p130::Fe130::ZERO, &data[16..]).freeze();
-        let got = BigUint::from(low) + (BigUint::from(top) << 128);
-        let want =
-            uhash_ref::poly1305::poly1305_mod_p(&uhash_ref::poly1305::clamp(&rkey), &data[16..]);
-        assert_eq!(got, want);
-    }
+    // 2^130 − 5: Poly1305's polynomial over the message
+    let m = p130::Multiplier::from_clamped_r(&rkey);
+    let (low, top) = p130::horner(&m, p130::Fe130::ZERO, &msg).freeze();
+    let got = BigUint::from(low) + (BigUint::from(top) << 128);
+    let want = uhash_ref::poly1305::poly1305_mod_p(&uhash_ref::poly1305::clamp(&rkey), &msg);
+    assert_eq!(got, want, "len {}", msg.len());
 
     // Square Hash primes
     check_pw::<1>(data);

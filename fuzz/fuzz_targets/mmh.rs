@@ -1,91 +1,74 @@
 //! Differential fuzzing of the `mmh` crate against the big-integer
-//! reference: the fuzzer picks the words of a key and a message (biased
-//! towards 0 and all-ones), the Toeplitz output count, a chunk size and a
-//! split of the message; every backend this CPU supports must equal the
-//! plain definition, and the long-message hash fed in any split must equal
-//! the reference composition.
+//! reference. The input chooses the backend (any of `Engine32` /
+//! `Engine64` this CPU and build run) and then either
+//! * the fixed-length functions (MMH32, NMH32, NH, both Toeplitz forms,
+//!   MMH64) on words read from the input (biased to 0 and all-ones) or on
+//!   up to 16 KiB of words expanded from a seed, or
+//! * a long-message hash (MMH32, NMH32, MMH64, NH with 1 to 4 lanes) with
+//!   a chunk of a few words or the production 16 KiB, over a message of up
+//!   to 36 KiB expanded from a short description, fed in a split the input
+//!   chooses,
+//!
+//! and the backend must equal the plain definition.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mmh::long::{Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
+use mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
 use mmh::{Engine32, Engine64};
 use uhash_core::long::{ChunkHash, LongHash};
+use uhash_fuzz::{
+    Input, SplitMix, biased_words32, feed, le32, message, pick, splits, words32, words64,
+};
 use uhash_ref::kdf::{expand, label};
 
-/// A 32-bit word from the input, biased: a control byte picks 0, all-ones,
-/// 15 (the fold constant) or the next four bytes.
-fn word32(d: &mut &[u8]) -> u32 {
-    let (c, rest) = match d.split_first() {
-        Some((c, r)) => (*c, r),
-        None => return 0,
-    };
-    *d = rest;
-    match c % 8 {
-        0 => 0,
-        1 => u32::MAX,
-        2 => 15,
-        _ => {
-            let mut b = [0u8; 4];
-            for x in &mut b {
-                if let Some((v, r)) = d.split_first() {
-                    *x = *v;
-                    *d = r;
-                }
-            }
-            u32::from_le_bytes(b)
-        }
-    }
-}
+/// The longest long message: two production chunks and a part.
+const MAX_LONG: usize = 2 * CHUNK_BYTES + 4096;
+/// The most message words of a fixed-length call from a seed.
+const MAX_FIXED_WORDS: usize = 4096;
 
-fn le32(w: &[u32]) -> Vec<u8> {
-    w.iter().flat_map(|x| x.to_le_bytes()).collect()
-}
-
-fn words32(b: &[u8]) -> Vec<u32> {
-    b.chunks_exact(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
-fn words64(b: &[u8]) -> Vec<u64> {
-    b.chunks_exact(8)
-        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
-/// The fixed-length functions of every engine against the reference.
-fn fixed(key: &[u32], msg: &[u32], n: usize) {
+/// The fixed-length functions of `e32`/`e64` against the reference.
+fn fixed(e32: Engine32, e64: Engine64, key: &[u32], msg: &[u32], n: usize) {
     let bytes = le32(msg);
-    for e in Engine32::all_supported() {
-        assert_eq!(
-            e.mmh32(key, &bytes).ok(),
-            uhash_ref::mmh::mmh32(key, msg).ok()
-        );
-        assert_eq!(
-            e.nmh32(key, &bytes).ok(),
-            uhash_ref::mmh::nmh32(key, msg).ok()
-        );
-        assert_eq!(e.nh(key, &bytes).ok(), uhash_ref::nh::nh(key, msg).ok());
-        let mut o32 = vec![0u32; n];
-        let got = e.mmh32_toeplitz(key, &bytes, &mut o32).map(|()| o32);
-        assert_eq!(got.ok(), uhash_ref::mmh::mmh32_toeplitz(key, msg, n).ok());
-        let mut o64 = vec![0u64; n];
-        let got = e.nh_toeplitz(key, &bytes, &mut o64).map(|()| o64);
-        assert_eq!(got.ok(), uhash_ref::nh::nh_toeplitz(key, msg, n).ok());
-    }
+    assert_eq!(
+        e32.mmh32(key, &bytes).ok(),
+        uhash_ref::mmh::mmh32(key, msg).ok(),
+        "{e32}"
+    );
+    assert_eq!(
+        e32.nmh32(key, &bytes).ok(),
+        uhash_ref::mmh::nmh32(key, msg).ok(),
+        "{e32}"
+    );
+    assert_eq!(
+        e32.nh(key, &bytes).ok(),
+        uhash_ref::nh::nh(key, msg).ok(),
+        "{e32}"
+    );
+    let mut o32 = vec![0u32; n];
+    let got = e32.mmh32_toeplitz(key, &bytes, &mut o32).map(|()| o32);
+    assert_eq!(
+        got.ok(),
+        uhash_ref::mmh::mmh32_toeplitz(key, msg, n).ok(),
+        "{e32}"
+    );
+    let mut o64 = vec![0u64; n];
+    let got = e32.nh_toeplitz(key, &bytes, &mut o64).map(|()| o64);
+    assert_eq!(
+        got.ok(),
+        uhash_ref::nh::nh_toeplitz(key, msg, n).ok(),
+        "{e32}"
+    );
     // MMH64 on the same bytes read as 64-bit words.
     let k64: Vec<u64> = key
         .chunks(2)
         .map(|c| u64::from(c[0]) | u64::from(*c.get(1).unwrap_or(&0)) << 32)
         .collect();
     let b64 = &bytes[..bytes.len() / 8 * 8];
-    let m64 = words64(b64);
-    for e in Engine64::all_supported() {
-        assert_eq!(
-            e.mmh64(&k64, b64).ok(),
-            uhash_ref::mmh::mmh64(&k64, &m64).ok()
-        );
-    }
+    assert_eq!(
+        e64.mmh64(&k64, b64).ok(),
+        uhash_ref::mmh::mmh64(&k64, &words64(b64)).ok(),
+        "{e64}"
+    );
 }
 
 /// `LongHash` over a kernel, the message fed in the pieces of `splits`.
@@ -96,13 +79,7 @@ fn production<H: ChunkHash>(
     make: impl FnOnce(&mut uhash_core::kdf::KeyStream) -> Result<H, uhash_core::Error>,
 ) -> Vec<u8> {
     let mut h = LongHash::<H>::from_seed_with_kernel(seed, make).unwrap();
-    let mut rest = msg;
-    for &s in splits {
-        let s = s.min(rest.len());
-        h.update(&rest[..s]);
-        rest = &rest[s..];
-    }
-    h.update(rest);
+    feed(msg, splits, |piece| h.update(piece));
     let mut out = vec![0u8; LongHash::<H>::OUT_BYTES];
     h.finalize_into(&mut out).unwrap();
     out
@@ -120,6 +97,7 @@ fn reference(fam: u8, n: usize, chunk: usize, seed: &[u8; 16], msg: &[u8]) -> Ve
         _ => (4 * (k + 2 * (n - 1)), 64, 24),
     };
     let key = expand(seed, label(f, n as u8, 1, 0), l1_bytes);
+    let (k32, k64) = (words32(&key), words64(&key));
     let l2: Vec<Vec<u8>> = (0..n)
         .map(|i| expand(seed, label(f, n as u8, 2, i as u32), 16))
         .collect();
@@ -128,108 +106,116 @@ fn reference(fam: u8, n: usize, chunk: usize, seed: &[u8; 16], msg: &[u8]) -> Ve
         .collect();
     let l1 = |c: &[u8]| -> Vec<u64> {
         match fam {
-            0 => uhash_ref::mmh::mmh32_toeplitz(&words32(&key), &words32(c), n)
+            0 => uhash_ref::mmh::mmh32_toeplitz(&k32, &words32(c), n)
                 .unwrap()
                 .into_iter()
                 .map(u64::from)
                 .collect(),
-            1 => vec![u64::from(
-                uhash_ref::mmh::nmh32(&words32(&key), &words32(c)).unwrap(),
-            )],
-            2 => vec![uhash_ref::mmh::mmh64(&words64(&key), &words64(c)).unwrap()],
-            _ => uhash_ref::nh::nh_toeplitz(&words32(&key), &words32(c), n).unwrap(),
+            1 => vec![u64::from(uhash_ref::mmh::nmh32(&k32, &words32(c)).unwrap())],
+            2 => vec![uhash_ref::mmh::mmh64(&k64, &words64(c)).unwrap()],
+            _ => uhash_ref::nh::nh_toeplitz(&k32, &words32(c), n).unwrap(),
         }
     };
     uhash_ref::long::long_hash(&l1, chunk, lane_bits, &l2, &l3, msg).unwrap()
 }
 
-/// The long-message hash of every engine against the reference.
-fn long(fam: u8, n: usize, chunk_units: usize, seed: &[u8; 16], msg: &[u8], splits: &[usize]) {
-    const CAP: usize = 1024;
-    let (fam, n) = match fam % 4 {
-        0 => (0, n),
-        1 => (1, 1),
-        2 => (2, 1),
-        _ => (3, n),
-    };
-    let chunk = if fam == 0 {
-        4 * chunk_units
-    } else {
-        8 * chunk_units
-    };
+/// The long-message hash of family `fam` on `e32`/`e64` against the
+/// reference.
+#[allow(clippy::too_many_arguments)]
+fn long(
+    e32: Engine32,
+    e64: Engine64,
+    fam: u8,
+    n: usize,
+    chunk: usize,
+    seed: &[u8; 16],
+    msg: &[u8],
+    splits: &[usize],
+) {
+    const CAP: usize = CHUNK_BYTES;
     let want = reference(fam, n, chunk, seed, msg);
     macro_rules! lanes {
-        ($kernel:ident, $e:expr) => {
+        ($kernel:ident) => {
             match n {
                 1 => production(seed, msg, splits, |ks| {
-                    $kernel::<1, CAP>::from_key_stream_with(ks, chunk, $e)
+                    $kernel::<1, CAP>::from_key_stream_with(ks, chunk, e32)
                 }),
                 2 => production(seed, msg, splits, |ks| {
-                    $kernel::<2, CAP>::from_key_stream_with(ks, chunk, $e)
+                    $kernel::<2, CAP>::from_key_stream_with(ks, chunk, e32)
                 }),
                 3 => production(seed, msg, splits, |ks| {
-                    $kernel::<3, CAP>::from_key_stream_with(ks, chunk, $e)
+                    $kernel::<3, CAP>::from_key_stream_with(ks, chunk, e32)
                 }),
                 _ => production(seed, msg, splits, |ks| {
-                    $kernel::<4, CAP>::from_key_stream_with(ks, chunk, $e)
+                    $kernel::<4, CAP>::from_key_stream_with(ks, chunk, e32)
                 }),
             }
         };
     }
-    for e in Engine32::all_supported() {
-        let got = match fam {
-            0 => lanes!(Mmh32Kernel, e),
-            1 => production(seed, msg, splits, |ks| {
-                Nmh32Kernel::<CAP>::from_key_stream_with(ks, chunk, e)
-            }),
-            3 => lanes!(NhKernel, e),
-            _ => continue,
-        };
-        assert_eq!(
-            got,
-            want,
-            "family {fam} n {n} chunk {chunk} {}",
-            e.backend()
-        );
-    }
-    if fam == 2 {
-        for e in Engine64::all_supported() {
-            let got = production(seed, msg, splits, |ks| {
-                Mmh64Kernel::<CAP>::from_key_stream_with(ks, chunk, e)
-            });
-            assert_eq!(got, want, "MMH64 chunk {chunk} {}", e.backend());
-        }
-    }
+    let got = match fam {
+        0 => lanes!(Mmh32Kernel),
+        1 => production(seed, msg, splits, |ks| {
+            Nmh32Kernel::<CAP>::from_key_stream_with(ks, chunk, e32)
+        }),
+        2 => production(seed, msg, splits, |ks| {
+            Mmh64Kernel::<CAP>::from_key_stream_with(ks, chunk, e64)
+        }),
+        _ => lanes!(NhKernel),
+    };
+    assert_eq!(
+        got,
+        want,
+        "family {fam} n {n} chunk {chunk} len {} {e32}/{e64} splits {splits:?}",
+        msg.len()
+    );
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&ctl, mut d)) = data.split_first() else {
+    let mut inp = Input::new(data);
+    let e32s: Vec<Engine32> = Engine32::all_supported().collect();
+    let e64s: Vec<Engine64> = Engine64::all_supported().collect();
+    let (Some(e32), Some(e64)) = (pick(&mut inp, &e32s), pick(&mut inp, &e64s)) else {
         return;
     };
-    let Some((&sizes, rest)) = d.split_first() else {
-        return;
-    };
-    d = rest;
+    let ctl = inp.byte();
     let n = 1 + usize::from(ctl % 8);
-    if ctl & 0x80 == 0 {
-        // fixed length: k words of message, k + 2n words of key
-        let k = 1 + usize::from(sizes % 64);
-        let msg: Vec<u32> = (0..k).map(|_| word32(&mut d)).collect();
-        let key: Vec<u32> = (0..k + 2 * n).map(|_| word32(&mut d)).collect();
-        fixed(&key, &msg, n);
-    } else {
-        // long: seed, chunk, splits, then the message
-        let mut seed = [0u8; 16];
-        for s in &mut seed {
-            if let Some((v, r)) = d.split_first() {
-                *s = *v;
-                d = r;
-            }
+    match ctl >> 6 {
+        0 => {
+            // Fixed length, words from the input: k words of message,
+            // k + 2n words of key.
+            let k = 1 + usize::from(inp.byte() % 64);
+            let msg: Vec<u32> = (0..k).map(|_| inp.word32()).collect();
+            let key: Vec<u32> = (0..k + 2 * n).map(|_| inp.word32()).collect();
+            fixed(e32, e64, &key, &msg, n);
+            // A key one word short must be an error on every path.
+            fixed(e32, e64, &key[..k - 1], &msg, n);
         }
-        let chunk_units = 1 + usize::from(sizes % 32);
-        let splits: Vec<usize> = d.iter().take(3).map(|&b| usize::from(b)).collect();
-        let msg = d.get(3..).unwrap_or(&[]);
-        let msg = &msg[..msg.len().min(2048)];
-        long((ctl >> 3) & 3, n.min(4), chunk_units, &seed, msg, &splits);
+        1 => {
+            // Fixed length, long: words expanded from a seed.
+            let k = 1 + usize::from(inp.u16()) % MAX_FIXED_WORDS;
+            let mut rng = SplitMix::new(inp.u64());
+            let msg = biased_words32(&mut rng, k);
+            let key = biased_words32(&mut rng, k + 2 * n);
+            fixed(e32, e64, &key, &msg, n);
+        }
+        _ => {
+            let fam = inp.byte() % 4;
+            let n = match fam {
+                1 | 2 => 1,
+                _ => 1 + (n - 1) % 4,
+            };
+            let unit = if fam == 0 { 4 } else { 8 };
+            let c = inp.byte();
+            let chunk = if c & 0x80 != 0 {
+                CHUNK_BYTES
+            } else {
+                unit * (1 + usize::from(c % 64))
+            };
+            let seed: [u8; 16] = inp.array();
+            let cuts: [u8; 4] = inp.array();
+            let msg = message(&mut inp, MAX_LONG, chunk);
+            let splits = splits(cuts, msg.len(), chunk);
+            long(e32, e64, fam, n, chunk, &seed, &msg, &splits);
+        }
     }
 });

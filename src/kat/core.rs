@@ -5,7 +5,7 @@
 //! level-1 functions they compose: `mmh`, `digest`.)
 
 use super::decode::{nonce12, param, ref_err, seed};
-use super::{Answer, Call, FnEntry};
+use super::{Answer, Call, Engines, FnEntry};
 
 /// The rows of this family in the dispatch table.
 pub(super) static ROWS: &[FnEntry] = &[
@@ -14,6 +14,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["label", "len"],
         nonce: false,
+        engines: Engines::None,
         reference: Some(expand_reference),
         production: Some(expand_production),
     },
@@ -22,6 +23,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["lane_bits"],
         nonce: true,
+        engines: Engines::None,
         reference: Some(wc_mac_reference),
         production: Some(wc_mac_production),
     },

@@ -1,11 +1,15 @@
-//! The `--impl production` handlers of the DFC names, from `dfc-decorr`.
+//! The `--impl production` handlers of the DFC names, from `dfc-decorr`
+//! (`--backend`: a module strategy for `dfc_module` and `dfc_encrypt`, a
+//! `CipherEngine` backend for `dfc_encrypt`; `dfc_hash` has one
+//! implementation).
 //! Layouts and checks are those of the reference handlers (the argument
 //! decoding is shared with them).
 
 use uhash_ref::dfc as rdfc;
 
+use super::backends;
 use super::decode::{key_bytes, ref_err, word64};
-use super::{Answer, Call, FnEntry};
+use super::{Answer, Call, Engines, FnEntry};
 
 /// The rows of this family in the dispatch table.
 pub(super) static ROWS: &[FnEntry] = &[
@@ -14,6 +18,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: false,
+        engines: Engines::DfcModule,
         reference: Some(module_reference),
         production: Some(module),
     },
@@ -22,6 +27,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: false,
+        engines: Engines::None,
         reference: Some(hash_reference),
         production: Some(hash),
     },
@@ -30,6 +36,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &["dfc_v1_encrypt"],
         params: &[],
         nonce: false,
+        engines: Engines::DfcCipher,
         reference: Some(encrypt_reference),
         production: Some(encrypt),
     },
@@ -68,10 +75,15 @@ pub(super) fn hash_reference(call: &Call) -> Answer {
     Ok(rdfc::horner_hash(a, b, &call.msg).to_le_bytes().to_vec())
 }
 
-/// `dfc_module` with the default strategy (`dfc_decorr::module::module`).
+/// `dfc_module` with the default strategy (`dfc_decorr::module::module`)
+/// or the `--backend` one (`dfc_decorr::module_with`).
 pub(super) fn module(call: &Call) -> Answer {
     let (a, b, x) = dfc_module_args(call)?;
-    Ok(dfc_decorr::module::module(a, b, x).to_le_bytes().to_vec())
+    let y = match call.backend {
+        None => dfc_decorr::module::module(a, b, x),
+        Some(_) => dfc_decorr::module_with(backends::dfc_module(call)?, a, b, x),
+    };
+    Ok(y.to_le_bytes().to_vec())
 }
 
 /// `dfc_hash` with `dfc_decorr::DfcHash`.
@@ -101,11 +113,25 @@ pub(super) fn cipher_args(call: &Call) -> Result<(&[u8], [u8; 16]), String> {
     Ok((&call.key, block))
 }
 
-/// `dfc_encrypt` with `dfc_decorr::cipher::Dfc` (big-endian blocks, as NIST).
+/// `dfc_encrypt` with `dfc_decorr::cipher::Dfc` (big-endian blocks, as
+/// NIST): the `--backend` one of its `CipherEngine`, or with a module
+/// strategy (`native`, `fold`, …) the cipher whose key schedule and rounds
+/// run that strategy.
 pub(super) fn encrypt(call: &Call) -> Answer {
+    use dfc_decorr::cipher::{CipherEngine, Dfc};
     let (key, block) = cipher_args(call)?;
-    let dfc = dfc_decorr::cipher::Dfc::new_from_key(key).map_err(|e| e.to_string())?;
-    Ok(dfc.encrypt_block_be(&block).to_vec())
+    let err = |e: dfc_decorr::Error| e.to_string();
+    let dfc = Dfc::new_from_key(key).map_err(err)?;
+    let ct = match call.backend {
+        None => dfc.encrypt_block_be(&block),
+        Some(b) => match CipherEngine::new(b) {
+            Ok(engine) => dfc.with_engine(engine).encrypt_block_be(&block),
+            Err(_) => Dfc::new_from_key_with(key, backends::dfc_module(call)?)
+                .map_err(err)?
+                .encrypt_block_be(&block),
+        },
+    };
+    Ok(ct.to_vec())
 }
 
 /// `dfc_encrypt` with the reference cipher `uhash_ref::dfc::dfc_encrypt`

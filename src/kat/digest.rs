@@ -6,20 +6,21 @@
 //! Layouts and checks are those of the reference handlers (the same
 //! decoding helpers run before any computation), so both implementations
 //! give the same answer, errors included; the fastest backend of the CPU
-//! computes.
+//! (or the `--backend` one) computes.
 
+use digest_mw::Word;
 use digest_mw::long::{DigestMwKernel, FAMILY_DIGEST_MW32};
-use digest_mw::{Engine, Word};
 use uhash_core::mac::MacNonce;
 
 use uhash_ref::digest as nr;
 
+use super::backends;
 use super::decode::{
-    add_words, key_prefix, msg_words, nonce12, param, param_b, param_count, push_le, ref_err, seed,
-    words64,
+    add_words, check_work, key_prefix, msg_words, nonce12, param, param_b, param_count, push_le,
+    ref_err, seed, words64,
 };
 use super::long::hash_or_tag;
-use super::{Answer, Call, FnEntry};
+use super::{Answer, Call, Engines, FnEntry};
 
 /// The rows of this family in the dispatch table.
 pub(super) static ROWS: &[FnEntry] = &[
@@ -28,6 +29,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["b"],
         nonce: false,
+        engines: Engines::DigestMw,
         reference: Some(digest_reference),
         production: Some(digest),
     },
@@ -36,6 +38,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["b", "n"],
         nonce: false,
+        engines: Engines::DigestMw,
         reference: Some(digest_mw_reference),
         production: Some(digest_mw),
     },
@@ -44,6 +47,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["b", "bits"],
         nonce: false,
+        engines: Engines::DigestMw,
         reference: Some(digest_trunc_reference),
         production: Some(digest_trunc),
     },
@@ -52,6 +56,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["b"],
         nonce: false,
+        engines: Engines::DigestMw,
         reference: Some(digest_prime_reference),
         production: Some(digest_prime),
     },
@@ -60,6 +65,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["n", "chunk"],
         nonce: false,
+        engines: Engines::DigestMw,
         reference: Some(long_hash_reference),
         production: Some(long_hash),
     },
@@ -68,6 +74,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["n", "chunk"],
         nonce: true,
+        engines: Engines::DigestMw,
         reference: Some(long_mac_reference),
         production: Some(long_mac),
     },
@@ -100,6 +107,7 @@ pub(super) fn digest_mw_reference(call: &Call) -> Answer {
     let n = param_count(call, "n")?;
     let w = (b / 8) as usize;
     let t = msg_words(call, w, false)?;
+    check_work(n, t)?;
     let key = words64(key_prefix(call, add_words(t, n, "n")?, w)?, w);
     let ds = nr::digest_mw(b, &key, &words64(&call.msg, w), n).map_err(ref_err)?;
     if ds.len() != n {
@@ -180,7 +188,7 @@ fn mw_bytes<W: Word + TryFrom<u64> + Into<u64>>(call: &Call, n: usize, what: &st
     let t = msg_words(call, W::BYTES, false)?;
     let key = key_words::<W>(call, t, n, what)?;
     let mut out = vec![W::default(); n];
-    Engine::detect()
+    backends::digest_mw(call)?
         .digest_mw(&key, &call.msg, &mut out)
         .map_err(err)?;
     Ok(out
@@ -202,6 +210,7 @@ pub(super) fn digest(call: &Call) -> Answer {
 pub(super) fn digest_mw(call: &Call) -> Answer {
     let b = param_b(call, &[16, 32, 64])?;
     let n = param_count(call, "n")?;
+    check_work(n, msg_words(call, (b / 8) as usize, false)?)?;
     match b {
         16 => mw_bytes::<u16>(call, n, "n"),
         32 => mw_bytes::<u32>(call, n, "n"),
@@ -220,7 +229,8 @@ pub(super) fn digest_trunc(call: &Call) -> Answer {
     fn trunc<W: Word + TryFrom<u64> + Into<u64>>(call: &Call, bits: u32) -> Result<u64, String> {
         let t = msg_words(call, W::BYTES, false)?;
         let key = key_words::<W>(call, t, 1, "b")?;
-        digest_mw::digest_trunc(&key, &call.msg, bits)
+        backends::digest_mw(call)?
+            .digest_trunc(&key, &call.msg, bits)
             .map(Into::into)
             .map_err(err)
     }
@@ -246,7 +256,7 @@ pub(super) fn digest_prime(call: &Call) -> Answer {
     }
     let mut d = digest_mw::DigestPrime::from_key(b, &call.key).map_err(err)?;
     d.update(&call.msg);
-    let v = d.finalize().value();
+    let v = d.finalize_with(backends::digest_mw(call)?).value();
     Ok(v.to_le_bytes()[..b as usize / 8].to_vec())
 }
 
@@ -316,7 +326,7 @@ pub(super) fn long_mac_reference(call: &Call) -> Answer {
 fn long_production(call: &Call, mac: Option<&MacNonce>) -> Answer {
     let (n, chunk) = long_params(call)?;
     let s = seed(call)?;
-    let e = Engine::detect();
+    let e = backends::digest_mw(call)?;
     macro_rules! lanes {
         ($($n:literal)+) => {
             match n {

@@ -3,19 +3,21 @@
 //! `long_hash`/`long_mac` (families 257 = MMH32 and 260 = NH). The reference
 //! handlers call `uhash-ref` (the long ones compose its big-integer
 //! definitions with `uhash_ref::long`); the production handlers call the
-//! `mmh` crate on the fastest backend of the CPU. The argument decoding is
+//! `mmh` crate on the fastest backend of the CPU or the `--backend` one. The argument decoding is
 //! shared, so both give the same answer, errors included.
 
+use mmh::Engine32;
 use mmh::long::{Mmh32Kernel, NhKernel};
-use mmh::{Engine32, Engine64};
 use uhash_core::mac::MacNonce;
 use uhash_ref::{mmh as rmmh, nh as unh};
 
+use super::backends;
 use super::decode::{
-    add_words, key_prefix, msg_words, nonce12, param, param_count, ref_err, seed, words32, words64,
+    add_words, check_work, key_prefix, msg_words, nonce12, param, param_count, ref_err, seed,
+    words32, words64,
 };
 use super::long::hash_or_tag;
-use super::{Answer, Call, FnEntry};
+use super::{Answer, Call, Engines, FnEntry};
 
 /// The rows of this family in the dispatch table.
 pub(super) static ROWS: &[FnEntry] = &[
@@ -24,6 +26,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: false,
+        engines: Engines::Mmh32,
         reference: Some(mmh32_reference),
         production: Some(mmh32),
     },
@@ -32,6 +35,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["n"],
         nonce: false,
+        engines: Engines::Mmh32,
         reference: Some(mmh32_toeplitz_reference),
         production: Some(mmh32_toeplitz),
     },
@@ -40,6 +44,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: false,
+        engines: Engines::Mmh32,
         reference: Some(nmh32_reference),
         production: Some(nmh32),
     },
@@ -48,6 +53,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: false,
+        engines: Engines::Mmh64,
         reference: Some(mmh64_reference),
         production: Some(mmh64),
     },
@@ -56,6 +62,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: false,
+        engines: Engines::Mmh32,
         reference: Some(nh_reference),
         production: Some(nh),
     },
@@ -64,6 +71,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["n"],
         nonce: false,
+        engines: Engines::Mmh32,
         reference: Some(nh_toeplitz_reference),
         production: Some(nh_toeplitz),
     },
@@ -72,6 +80,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["family", "n", "chunk"],
         nonce: false,
+        engines: Engines::Mmh32,
         reference: Some(long_hash_reference),
         production: Some(long_hash),
     },
@@ -80,6 +89,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["family", "n", "chunk"],
         nonce: true,
+        engines: Engines::Mmh32,
         reference: Some(long_mac_reference),
         production: Some(long_mac),
     },
@@ -101,6 +111,7 @@ pub(super) fn mmh32_reference(call: &Call) -> Answer {
 pub(super) fn mmh32_toeplitz_reference(call: &Call) -> Answer {
     let n = param_count(call, "n")?;
     let k = msg_words(call, 4, false)?;
+    check_work(n, k)?;
     let key = words32(key_prefix(call, add_words(k, n - 1, "n")?, 4)?);
     let ds = rmmh::mmh32_toeplitz(&key, &words32(&call.msg), n).map_err(ref_err)?;
     if ds.len() != n {
@@ -141,6 +152,7 @@ pub(super) fn nh_reference(call: &Call) -> Answer {
 pub(super) fn nh_toeplitz_reference(call: &Call) -> Answer {
     let n = param_count(call, "n")?;
     let k = msg_words(call, 4, true)?;
+    check_work(n, k)?;
     let shift = (n - 1)
         .checked_mul(2)
         .ok_or_else(|| "param 'n' is too large for any key".to_owned())?;
@@ -278,7 +290,7 @@ fn err(e: mmh::Error) -> String {
 pub(super) fn mmh32(call: &Call) -> Answer {
     let k = msg_words(call, 4, false)?;
     let key = words32(key_prefix(call, k, 4)?);
-    let d = mmh::mmh32(&key, &call.msg).map_err(err)?;
+    let d = backends::mmh32(call)?.mmh32(&key, &call.msg).map_err(err)?;
     Ok(d.to_le_bytes().to_vec())
 }
 
@@ -288,7 +300,9 @@ pub(super) fn mmh32(call: &Call) -> Answer {
 pub(super) fn mmh32_toeplitz(call: &Call) -> Answer {
     let n = param_count(call, "n")?;
     let k = msg_words(call, 4, false)?;
+    check_work(n, k)?;
     let key = words32(key_prefix(call, add_words(k, n - 1, "n")?, 4)?);
+    let e = backends::mmh32(call)?;
     let mut out = Vec::with_capacity(4 * n);
     // Windows in groups of at most MAX_N outputs: window r is MMH32 under
     // the key shifted by r words.
@@ -296,7 +310,8 @@ pub(super) fn mmh32_toeplitz(call: &Call) -> Answer {
     while r < n {
         let g = (n - r).min(mmh::MAX_N);
         let mut d = [0u32; mmh::MAX_N];
-        mmh::mmh32_toeplitz(&key[r..], &call.msg, &mut d[..g]).map_err(err)?;
+        e.mmh32_toeplitz(&key[r..], &call.msg, &mut d[..g])
+            .map_err(err)?;
         out.extend(d[..g].iter().flat_map(|w| w.to_le_bytes()));
         r += g;
     }
@@ -307,7 +322,7 @@ pub(super) fn mmh32_toeplitz(call: &Call) -> Answer {
 pub(super) fn nmh32(call: &Call) -> Answer {
     let k = msg_words(call, 4, true)?;
     let key = words32(key_prefix(call, k, 4)?);
-    let d = mmh::nmh32(&key, &call.msg).map_err(err)?;
+    let d = backends::mmh32(call)?.nmh32(&key, &call.msg).map_err(err)?;
     Ok(d.to_le_bytes().to_vec())
 }
 
@@ -315,7 +330,7 @@ pub(super) fn nmh32(call: &Call) -> Answer {
 pub(super) fn mmh64(call: &Call) -> Answer {
     let k = msg_words(call, 8, false)?;
     let key = words64(key_prefix(call, k, 8)?, 8);
-    let d = Engine64::detect().mmh64(&key, &call.msg).map_err(err)?;
+    let d = backends::mmh64(call)?.mmh64(&key, &call.msg).map_err(err)?;
     Ok(d.to_le_bytes().to_vec())
 }
 
@@ -323,7 +338,7 @@ pub(super) fn mmh64(call: &Call) -> Answer {
 pub(super) fn nh(call: &Call) -> Answer {
     let k = msg_words(call, 4, true)?;
     let key = words32(key_prefix(call, k, 4)?);
-    let d = mmh::nh(&key, &call.msg).map_err(err)?;
+    let d = backends::mmh32(call)?.nh(&key, &call.msg).map_err(err)?;
     Ok(d.to_le_bytes().to_vec())
 }
 
@@ -332,16 +347,19 @@ pub(super) fn nh(call: &Call) -> Answer {
 pub(super) fn nh_toeplitz(call: &Call) -> Answer {
     let n = param_count(call, "n")?;
     let k = msg_words(call, 4, true)?;
+    check_work(n, k)?;
     let shift = (n - 1)
         .checked_mul(2)
         .ok_or_else(|| "param 'n' is too large for any key".to_owned())?;
     let key = words32(key_prefix(call, add_words(k, shift, "n")?, 4)?);
+    let e = backends::mmh32(call)?;
     let mut out = Vec::with_capacity(8 * n);
     let mut r = 0;
     while r < n {
         let g = (n - r).min(mmh::MAX_N);
         let mut d = [0u64; mmh::MAX_N];
-        mmh::nh_toeplitz(&key[2 * r..], &call.msg, &mut d[..g]).map_err(err)?;
+        e.nh_toeplitz(&key[2 * r..], &call.msg, &mut d[..g])
+            .map_err(err)?;
         out.extend(d[..g].iter().flat_map(|w| w.to_le_bytes()));
         r += g;
     }
@@ -352,9 +370,14 @@ pub(super) fn nh_toeplitz(call: &Call) -> Answer {
 const MAX_CHUNK: usize = 1 << 16;
 
 /// Dispatches the run-time lane count to the kernels' const parameter.
-fn long_value(spec: &LongSpec, seed: &[u8; 16], msg: &[u8], mac: Option<&MacNonce>) -> Answer {
+fn long_value(
+    spec: &LongSpec,
+    e: Engine32,
+    seed: &[u8; 16],
+    msg: &[u8],
+    mac: Option<&MacNonce>,
+) -> Answer {
     let chunk = spec.chunk;
-    let e = Engine32::detect();
     macro_rules! lanes {
         ($kernel:ident, $($n:literal)+) => {
             match spec.lanes {
@@ -374,7 +397,7 @@ fn long_value(spec: &LongSpec, seed: &[u8; 16], msg: &[u8], mac: Option<&MacNonc
 /// `long_hash` from `mmh::long` kernels over `uhash_core::long::LongHash`.
 pub(super) fn long_hash(call: &Call) -> Answer {
     let spec = long_spec(call)?;
-    long_value(&spec, &seed(call)?, &call.msg, None)
+    long_value(&spec, backends::mmh32(call)?, &seed(call)?, &call.msg, None)
 }
 
 /// `long_mac`: the Wegman–Carter tag of the `long_hash` value, pad key
@@ -382,5 +405,11 @@ pub(super) fn long_hash(call: &Call) -> Answer {
 pub(super) fn long_mac(call: &Call) -> Answer {
     let spec = long_spec(call)?;
     let nonce = MacNonce::from_bytes(nonce12(call)?);
-    long_value(&spec, &seed(call)?, &call.msg, Some(&nonce))
+    long_value(
+        &spec,
+        backends::mmh32(call)?,
+        &seed(call)?,
+        &call.msg,
+        Some(&nonce),
+    )
 }

@@ -17,8 +17,12 @@
 //!
 //! Which code answers is chosen by [`Impl`]: [`Impl::Reference`] answers from
 //! the big-integer reference crate `uhash-ref`, [`Impl::Production`] from the
-//! production family crates. The dispatch is the table [`FUNCTIONS`]: one
-//! [`FnEntry`] per name, with one [`Handler`] per implementation.
+//! production family crates, on the fastest backend of the CPU or on the one
+//! [`KatOptions::backend`] names (`--backend NAME`, any [`Backend`] name: a
+//! name whose family cannot run it here answers
+//! `{"error":"backend NAME is not supported on this CPU or build"}`). The
+//! dispatch is the table [`FUNCTIONS`]: one [`FnEntry`] per name, with one
+//! [`Handler`] per implementation and the [`Engines`] that compute it.
 //!
 //! The byte layouts of every name are in `docs/kat.md`. In short: word `i`
 //! of a key or message is bytes `[i·w, (i+1)·w)` read little-endian, a
@@ -42,12 +46,13 @@
 //! ```
 
 use std::fmt;
-use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::str::FromStr;
 
 use serde_json::{Map, Value};
+pub use uhash_core::Backend;
 
+mod backends;
 mod core;
 mod decode;
 mod dfc;
@@ -55,10 +60,16 @@ mod digest;
 mod long;
 mod mmh;
 mod poly1305;
+mod record;
+mod run;
 mod sqh;
 mod umac;
 
+pub use backends::{Engines, parse as parse_backend, unsupported};
+pub use run::{KatOptions, Summary, command, run, run_summary};
+
 use decode::{decode_call, json_kind};
+use record::Record;
 
 /// Which implementation answers the calls.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -131,6 +142,10 @@ pub struct Call {
     /// The parameters (`params`); only names listed in
     /// [`FnEntry::params`] can be present.
     pub params: Map<String, Value>,
+    /// The backend of a production answer ([`KatOptions::backend`]);
+    /// `None`: the fastest of the CPU. When it is set, the driver has
+    /// checked that the name's [`Engines`] run it here.
+    pub backend: Option<Backend>,
 }
 
 /// An answer: the output bytes, or the error text (without the `fn 'NAME': `
@@ -153,6 +168,9 @@ pub struct FnEntry {
     /// Whether the function takes a nonce. A record with a `nonce` for a
     /// function that takes none is an error.
     pub nonce: bool,
+    /// The engine of the production handler: the backends `--backend`
+    /// can choose for this name.
+    pub engines: Engines,
     /// The `uhash-ref` implementation.
     pub reference: Option<Handler>,
     /// The production implementation; `None` until the family crate lands.
@@ -199,10 +217,16 @@ pub fn lookup(name: &str) -> Option<&'static FnEntry> {
 /// Answers one parsed JSON record: `Ok(output bytes)` or `Err(error text)`.
 ///
 /// Never panics.
-pub fn answer_record(record: &Value, imp: Impl) -> Result<Vec<u8>, String> {
+pub fn answer_record(record: &Value, options: impl Into<KatOptions>) -> Result<Vec<u8>, String> {
     let obj = record
         .as_object()
         .ok_or_else(|| format!("record must be a JSON object, got {}", json_kind(record)))?;
+    answer_object(obj, &options.into())
+}
+
+/// Answers the fields of one record.
+fn answer_object(obj: &Map<String, Value>, options: &KatOptions) -> Result<Vec<u8>, String> {
+    let imp = options.imp;
     let name = match obj.get("fn") {
         Some(Value::String(s)) => s.as_str(),
         Some(v) => return Err(format!("field 'fn' must be a string, got {}", json_kind(v))),
@@ -215,7 +239,12 @@ pub fn answer_record(record: &Value, imp: Impl) -> Result<Vec<u8>, String> {
         }
         Impl::Reference => format!("fn '{name}' has no reference implementation"),
     })?;
-    let call = decode_call(entry, name, obj)?;
+    let backend = match (imp, options.backend) {
+        (Impl::Production, Some(b)) if !entry.engines.supports(b) => return Err(unsupported(b)),
+        (Impl::Production, b) => b,
+        (Impl::Reference, _) => None,
+    };
+    let call = decode_call(entry, name, obj, backend)?;
     match catch_unwind(AssertUnwindSafe(|| handler(&call))) {
         Ok(Ok(out)) => Ok(out),
         Ok(Err(e)) => Err(format!("fn '{name}': {e}")),
@@ -237,52 +266,36 @@ pub fn answer_record(record: &Value, imp: Impl) -> Result<Vec<u8>, String> {
 ///
 /// Returns `None` for a blank line (empty or only whitespace), which gets no
 /// answer, and otherwise the answer line without its `\n`: `{"out":HEX}`
-/// with lowercase hex, or `{"error":TEXT}`.
+/// with lowercase hex, or `{"error":TEXT}`. Fields other than `fn`, `key`,
+/// `msg`, `nonce` and `params` are checked for JSON syntax only, never
+/// converted (a number out of any numeric range there is fine).
 ///
 /// Never panics, whatever the bytes.
-pub fn answer_line(line: &[u8], imp: Impl) -> Option<String> {
+pub fn answer_line(line: &[u8], options: impl Into<KatOptions>) -> Option<String> {
+    answer_line_with(line, &options.into()).map(|(answer, _)| answer)
+}
+
+/// [`answer_line`], with whether the answer is an error.
+pub(crate) fn answer_line_with(line: &[u8], options: &KatOptions) -> Option<(String, bool)> {
     let Ok(text) = std::str::from_utf8(line) else {
-        return Some(error_json("line is not valid UTF-8".to_owned()));
+        return Some((error_json("line is not valid UTF-8".to_owned()), true));
     };
     let text = text.trim();
     if text.is_empty() {
         return None;
     }
-    let answer = serde_json::from_str::<Value>(text)
-        .map_err(|e| format!("invalid JSON: {e}"))
-        .and_then(|record| answer_record(&record, imp));
+    let answer = record::parse(text).and_then(|record| match record {
+        Record::Object(obj) => answer_object(&obj, options),
+        Record::Other(kind) => Err(format!("record must be a JSON object, got {kind}")),
+    });
     Some(match answer {
         Ok(out) => {
             let mut obj = Map::new();
             obj.insert("out".to_owned(), Value::String(hex::encode(out)));
-            Value::Object(obj).to_string()
+            (Value::Object(obj).to_string(), false)
         }
-        Err(e) => error_json(e),
+        Err(e) => (error_json(e), true),
     })
-}
-
-/// Runs `uhash kat`: answers every line of `input` on `output`, in order,
-/// then flushes `output`.
-///
-/// Only I/O errors end the run early; every problem with a line becomes an
-/// error answer. `output` should be buffered (the binary wraps stdout in a
-/// [`std::io::BufWriter`]).
-pub fn run<R: BufRead, W: Write>(mut input: R, mut output: W, imp: Impl) -> io::Result<()> {
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            break;
-        }
-        if line.last() == Some(&b'\n') {
-            line.pop();
-        }
-        if let Some(answer) = answer_line(&line, imp) {
-            output.write_all(answer.as_bytes())?;
-            output.write_all(b"\n")?;
-        }
-    }
-    output.flush()
 }
 
 fn error_json(text: String) -> String {
@@ -332,7 +345,17 @@ mod tests {
     fn run_answers_in_order_and_skips_blanks() {
         let input = b"\n{\"fn\":\"dfc_module\",\"key\":\"02000000000000000300000000000000\",\"msg\":\"0500000000000000\"}\r\n\nnot json\n{\"fn\":\"mmh32\"}";
         let mut out = Vec::new();
-        run(&input[..], &mut out, Impl::Reference).unwrap();
+        let summary = run_summary(&input[..], &mut out, Impl::Reference).unwrap();
+        assert_eq!(
+            summary,
+            Summary {
+                answers: 3,
+                errors: 2,
+                output_closed: false
+            }
+        );
+        assert_eq!(summary.exit_status(false), 0);
+        assert_eq!(summary.exit_status(true), 1);
         let out = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 3, "{out}");

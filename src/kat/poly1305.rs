@@ -2,14 +2,14 @@
 //! `poly1305` (RFC 8439 one-time key r ‖ s, r clamped) and `poly1305_aes`
 //! (the paper's key k ‖ r, an r with clamped bits set is an error; 16-byte
 //! nonce). Layouts and length checks are those of the reference handlers;
-//! the fastest backend of the CPU computes.
+//! the fastest backend of the CPU (or the `--backend` one) computes.
 
 use poly1305_aes::{Nonce, Poly1305, Poly1305Aes};
 
 use uhash_ref::poly1305 as p1305;
 
 use super::decode::{key_bytes, ref_err};
-use super::{Answer, Call, FnEntry};
+use super::{Answer, Call, Engines, FnEntry, unsupported};
 
 /// The rows of this family in the dispatch table.
 pub(super) static ROWS: &[FnEntry] = &[
@@ -18,6 +18,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &["poly1305_rfc8439"],
         params: &[],
         nonce: false,
+        engines: Engines::Poly1305,
         reference: Some(poly1305_reference),
         production: Some(poly1305),
     },
@@ -26,6 +27,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: true,
+        engines: Engines::Poly1305,
         reference: Some(poly1305_aes_reference),
         production: Some(poly1305_aes),
     },
@@ -66,7 +68,13 @@ pub(super) fn poly1305(call: &Call) -> Answer {
     let key: [u8; 32] = key_bytes(call, 32)?
         .try_into()
         .map_err(|_| "internal error: key length".to_owned())?;
-    Ok(Poly1305::mac(&key, &call.msg).to_vec())
+    let tag = match call.backend {
+        None => Poly1305::mac(&key, &call.msg),
+        Some(b) => Poly1305::new_with_backend(&key, b)
+            .map_err(|_| unsupported(b))?
+            .compute_unpadded(&call.msg),
+    };
+    Ok(tag.to_vec())
 }
 
 /// `poly1305_aes`: key = k ‖ r (32 bytes), nonce 16 bytes; out the
@@ -79,7 +87,10 @@ pub(super) fn poly1305_aes(call: &Call) -> Answer {
     let nonce: [u8; 16] = nonce
         .try_into()
         .map_err(|_| format!("nonce must be 16 bytes, got {}", nonce.len()))?;
-    let mac = Poly1305Aes::new(&key).map_err(|e| e.to_string())?;
+    let mut mac = Poly1305Aes::new(&key).map_err(|e| e.to_string())?;
+    if let Some(b) = call.backend {
+        mac = mac.with_backend(b).map_err(|_| unsupported(b))?;
+    }
     Ok(mac
         .authenticate(&Nonce::from_bytes(nonce), &call.msg)
         .as_bytes()

@@ -10,14 +10,16 @@
 //! {0,1}^(32w) are 4w bytes, little-endian.
 //!
 //! The decoding and every check are shared by the reference handlers
-//! (`uhash_ref::sqh`) and the production handlers (`sqh`, fastest backend),
+//! (`uhash_ref::sqh`) and the production handlers (`sqh`, fastest backend
+//! or the `--backend` one),
 //! so both give the same answer, errors included.
 
-use sqh::{Elem, Variant};
+use sqh::{Elem, Engine, Variant};
 use uhash_ref::sqh as r;
 
+use super::backends;
 use super::decode::{key_bytes, key_prefix, msg_words, param};
-use super::{Answer, Call, FnEntry};
+use super::{Answer, Call, Engines, FnEntry};
 
 /// The rows of this family in the dispatch table.
 pub(super) static ROWS: &[FnEntry] = &[
@@ -26,6 +28,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
+        engines: Engines::Sqh,
         reference: Some(sqh_reference),
         production: Some(sqh_production),
     },
@@ -34,6 +37,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
+        engines: Engines::Sqh,
         reference: Some(sqhu_reference),
         production: Some(sqhu_production),
     },
@@ -42,6 +46,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
+        engines: Engines::Sqh,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -50,6 +55,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
+        engines: Engines::Sqh,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -58,6 +64,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
+        engines: Engines::Sqh,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -66,6 +73,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
+        engines: Engines::Sqh,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -74,6 +82,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
+        engines: Engines::Sqh,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -82,6 +91,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
+        engines: Engines::Sqh,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -90,6 +100,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
+        engines: Engines::Sqh,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -98,6 +109,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
+        engines: Engines::Sqh,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -226,18 +238,18 @@ macro_rules! by_w {
     };
 }
 
-fn vector_w<const W: usize>(v: Variant, key: &[u32], msg: &[u8]) -> Answer {
-    let out = sqh::eval::<W>(v, key, msg).map_err(|e| e.to_string())?;
+fn vector_w<const W: usize>(e: Engine, v: Variant, key: &[u32], msg: &[u8]) -> Answer {
+    let out = e.hash::<W>(v, key, msg).map_err(|e| e.to_string())?;
     Ok(bytes(&out, v.out_bytes(W)))
 }
 
-fn sqh_w<const W: usize>(key: &[u32], msg: &[u8]) -> Answer {
-    let out = sqh::sqh::<W>(key, msg).map_err(|e| e.to_string())?;
+fn sqh_w<const W: usize>(e: Engine, key: &[u32], msg: &[u8]) -> Answer {
+    let out = e.sqh::<W>(key, msg).map_err(|e| e.to_string())?;
     Ok(bytes(&out, 4 * W + 4))
 }
 
-fn sqhu_w<const W: usize>(key: &[u32], msg: &[u8]) -> Answer {
-    match sqh::sqhu::<W>(key, msg) {
+fn sqhu_w<const W: usize>(e: Engine, key: &[u32], msg: &[u8]) -> Answer {
+    match e.sqhu::<W>(key, msg) {
         Ok(out) => Ok(bytes(&out, 4 * W + 4)),
         Err(sqh::Error::InvalidKey { .. }) => Err(B_TOO_LARGE.to_owned()),
         Err(e) => Err(e.to_string()),
@@ -249,19 +261,19 @@ pub(super) fn vector_production(call: &Call) -> Answer {
     let v = variant(call.name).ok_or("not a Square Hash vector name")?;
     let (w, key) = decode_vec(call)?;
     let key = words(key);
-    by_w!(w, vector_w(v, &key, &call.msg))
+    by_w!(w, vector_w(backends::sqh(call)?, v, &key, &call.msg))
 }
 
 /// `sqh` from the `sqh` crate.
 pub(super) fn sqh_production(call: &Call) -> Answer {
     let (w, key) = decode_single(call, |w| 4 * w)?;
     let key = words(key);
-    by_w!(w, sqh_w(&key, &call.msg))
+    by_w!(w, sqh_w(backends::sqh(call)?, &key, &call.msg))
 }
 
 /// `sqhu` from the `sqh` crate (built on `uhash_core::strong`).
 pub(super) fn sqhu_production(call: &Call) -> Answer {
     let (w, key) = decode_single(call, |w| 8 * w + 4)?;
     let key = words(key);
-    by_w!(w, sqhu_w(&key, &call.msg))
+    by_w!(w, sqhu_w(backends::sqh(call)?, &key, &call.msg))
 }

@@ -3,15 +3,17 @@
 //! K — a longer key is used by its prefix —, `nonce` the raw 1 to 16 bytes,
 //! `msg` the whole message; answer `{"out":TAG}`, 4/8/12/16 bytes; no
 //! params). `reference` answers from `uhash_ref::umac`, `production` from
-//! the `umac` crate (the fastest NH backend of the CPU); both check the
+//! the `umac` crate (the fastest NH backend of the CPU, or the `--backend`
+//! one of `mmh::Engine32`); both check the
 //! lengths first and give the same answer to every record, errors
 //! included.
 
 use uhash_ref::umac as reference_umac;
 use umac::{Umac32, Umac64, Umac96, Umac128, UmacNonce};
 
+use super::backends;
 use super::decode::key_bytes;
-use super::{Answer, Call, FnEntry};
+use super::{Answer, Call, Engines, FnEntry};
 
 /// The rows of this family in the dispatch table.
 pub(super) static ROWS: &[FnEntry] = &[
@@ -20,6 +22,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: true,
+        engines: Engines::Mmh32,
         reference: Some(reference),
         production: Some(production),
     },
@@ -28,6 +31,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: true,
+        engines: Engines::Mmh32,
         reference: Some(reference),
         production: Some(production),
     },
@@ -36,6 +40,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: true,
+        engines: Engines::Mmh32,
         reference: Some(reference),
         production: Some(production),
     },
@@ -44,6 +49,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: true,
+        engines: Engines::Mmh32,
         reference: Some(reference),
         production: Some(production),
     },
@@ -85,10 +91,23 @@ pub(super) fn production(call: &Call) -> Answer {
     let (key, nonce) = inputs(call)?;
     let n = UmacNonce::from_slice(nonce).map_err(|e| e.to_string())?;
     let msg = &call.msg;
+    let e = backends::mmh32(call)?;
     Ok(match t {
-        4 => Umac32::new(&key).authenticate(&n, msg).as_bytes().to_vec(),
-        8 => Umac64::new(&key).authenticate(&n, msg).as_bytes().to_vec(),
-        12 => Umac96::new(&key).authenticate(&n, msg).as_bytes().to_vec(),
-        _ => Umac128::new(&key).authenticate(&n, msg).as_bytes().to_vec(),
+        4 => Umac32::new_with_engine(&key, e)
+            .authenticate(&n, msg)
+            .as_bytes()
+            .to_vec(),
+        8 => Umac64::new_with_engine(&key, e)
+            .authenticate(&n, msg)
+            .as_bytes()
+            .to_vec(),
+        12 => Umac96::new_with_engine(&key, e)
+            .authenticate(&n, msg)
+            .as_bytes()
+            .to_vec(),
+        _ => Umac128::new_with_engine(&key, e)
+            .authenticate(&n, msg)
+            .as_bytes()
+            .to_vec(),
     })
 }

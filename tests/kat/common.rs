@@ -8,9 +8,16 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::{Value, json};
 
+/// The `uhash` binary under test: `$UHASH_KAT_BIN` when set (CI points it
+/// at the release build to run the long vectors), else the one Cargo built
+/// for these tests.
+pub fn uhash_bin() -> std::ffi::OsString {
+    std::env::var_os("UHASH_KAT_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_uhash").into())
+}
+
 /// Runs the `uhash` binary with `args`, feeding `input` on stdin.
 pub fn uhash(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uhash"))
+    let mut child = Command::new(uhash_bin())
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -2,8 +2,10 @@
 //! files and the reference implementation: one file per family (`mmh`,
 //! `digest`, `poly1305`, `dfc`, `sqh`, `umac`, `core` for the shared
 //! constructions),
-//! `malformed` for bad input and flags, helpers in `common`.
+//! `malformed` for bad input and flags, `backends` for `--backend` (every
+//! backend, known answers and published vectors), helpers in `common`.
 
+mod backends;
 mod common;
 mod core;
 mod dfc;

@@ -126,10 +126,16 @@ impl<'k> DigestPrime<'k> {
 
     /// digest(k₁, SHA-256(m ‖ k₂)) of the bytes absorbed.
     #[must_use]
-    pub fn finalize(mut self) -> ShortCode {
+    pub fn finalize(self) -> ShortCode {
+        self.finalize_with(Engine::detect())
+    }
+
+    /// [`DigestPrime::finalize`] with the digest computed by `engine`
+    /// (every backend gives the same code).
+    #[must_use]
+    pub fn finalize_with(mut self, engine: Engine) -> ShortCode {
         self.sha.update(self.k2);
         let mut h: [u8; 32] = self.sha.clone().finalize().into();
-        let engine = Engine::detect();
         let value = if self.bits == 16 {
             let mut k = [0u16; 17];
             for (w, c) in k.iter_mut().zip(self.k1.chunks_exact(2)) {

@@ -30,6 +30,14 @@ proptest! {
         let mut d = DigestPrime::from_key(32, &key).unwrap();
         d.update(&msg);
         prop_assert_eq!(u64::from(d.finalize().value()), r32);
+        for e in digest_mw::Engine::all_supported() {
+            for (b, want) in [(16, r16), (32, r32)] {
+                let k1_len = if b == 16 { K1_BYTES_16 } else { K1_BYTES_32 };
+                let mut d = DigestPrime::new(b, &k1[..k1_len], &k2).unwrap();
+                d.update(&msg);
+                prop_assert_eq!(u64::from(d.finalize_with(e).value()), want, "{}", e);
+            }
+        }
     }
 }
 

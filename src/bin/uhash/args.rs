@@ -254,6 +254,17 @@ pub struct KatArgs {
     /// big-integer reference crate uhash-ref)
     #[arg(long = "impl", value_name = "IMPL", default_value = "production", value_parser = parse_impl)]
     pub imp: Impl,
+    /// Production answers on this backend (default: the fastest this CPU has,
+    /// per family): soft, soft32, float, mulx, avx2, avx512, ifma, neon, an
+    /// assembly kernel (avx2-asm, …, or asm for the family's best), a DFC
+    /// module strategy. A line whose family cannot run it here answers
+    /// {"error":"backend NAME is not supported on this CPU or build"}
+    #[arg(long, value_name = "NAME", value_parser = uhash::kat::parse_backend)]
+    pub backend: Option<uhash::kat::Backend>,
+    /// Exit 1 when any line was answered with an error (default: exit 0 at
+    /// the end of input)
+    #[arg(long)]
+    pub strict: bool,
 }
 
 fn parse_impl(s: &str) -> Result<Impl, String> {

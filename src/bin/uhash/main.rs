@@ -10,7 +10,7 @@ mod map;
 mod progress;
 mod run;
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -90,13 +90,9 @@ fn epsilon_main(a: &EpsilonArgs) -> ExitCode {
 }
 
 fn kat_main(a: &KatArgs) -> ExitCode {
-    let stdin = io::stdin().lock();
-    let stdout = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    match uhash::kat::run(stdin, stdout, a.imp) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("uhash kat: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    uhash::kat::command(&uhash::kat::KatOptions {
+        imp: a.imp,
+        backend: a.backend,
+        strict: a.strict,
+    })
 }
