@@ -242,7 +242,7 @@ fn unknown_backend_exits_2_before_reading() {
         assert_eq!(out.status.code(), Some(2), "uhash {args:?}");
         assert!(out.stdout.is_empty(), "uhash {args:?}: nothing on stdout");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("uhash kat --help"), "uhash {args:?}: {err}");
+        assert!(err.contains("--help"), "uhash {args:?}: {err}");
     }
     let out = uhash(&["kat", "--backend", "sse9"], b"");
     let err = String::from_utf8_lossy(&out.stderr);
