@@ -13,6 +13,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 pub mod core_rows;
+pub mod ct;
 pub mod dfc;
 pub mod dfc_cipher;
 pub mod digest_mw;
