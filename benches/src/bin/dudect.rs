@@ -4,7 +4,7 @@
 //! (AVX-512F, IFMA, ADX/`mulx`, their assembly).
 //!
 //! ```text
-//! cargo run -p uhash-bench --release --features asm --bin dudect -- [--measurements N] [--filter SUBSTR] [--all] [--lengths ends|all|max] [--max-len BYTES] [--fixed zero|random]
+//! cargo run -p uhash-bench --release --features asm --bin dudect -- [--measurements N] [--filter SUBSTR]… [--all] [--lengths ends|all|max] [--max-len BYTES] [--fixed zero|random]
 //! ```
 //!
 //! For every target × message length: two input classes, *fixed* (key,
@@ -41,7 +41,7 @@ use std::time::Instant;
 
 use uhash_bench::ct::{Input, KeyedFn, Rng, Target, needs_statistics, targets};
 
-const USAGE: &str = "usage: dudect [--measurements N] [--filter SUBSTR] [--all] [--lengths ends|all|max] [--max-len BYTES] [--fixed zero|random]";
+const USAGE: &str = "usage: dudect [--measurements N] [--filter SUBSTR]… [--all] [--lengths ends|all|max] [--max-len BYTES] [--fixed zero|random]";
 
 /// dudect's number of cropping thresholds.
 const PERCENTILES: usize = 100;
@@ -361,7 +361,8 @@ fn gauge(t: &Target) -> bool {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut measurements = 1_000_000usize;
-    let mut filter: Option<String> = None;
+    // Every `--filter` must match (`--filter poly1305 --filter '[avx512]'`).
+    let mut filters: Vec<String> = Vec::new();
     let mut all = false;
     let mut lengths = Lengths::Ends;
     let mut max_len = MAX_LEN;
@@ -376,7 +377,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             },
-            "--filter" => filter = it.next().cloned(),
+            "--filter" => filters.extend(it.next().cloned()),
             "--all" => all = true,
             "--fixed" => match it.next().map(String::as_str) {
                 Some("zero") => fixed = Fixed::Zero,
@@ -411,7 +412,7 @@ fn main() -> ExitCode {
     let chosen: Vec<Target> = targets()
         .into_iter()
         .filter(|t| gauge(t) || all || needs_statistics(&t.backend))
-        .filter(|t| gauge(t) || filter.as_ref().is_none_or(|f| t.id().contains(f.as_str())))
+        .filter(|t| gauge(t) || filters.iter().all(|f| t.id().contains(f.as_str())))
         .collect();
     println!(
         "dudect: {} targets, {measurements} measurements per target and length, |t| threshold {T_THRESHOLD}",
