@@ -15,16 +15,6 @@ const F: &str = "sqh";
 
 long_types!(Engine: Asm2x32Hash Asm2x64Hash Asm2x96Hash Asm2x128Hash Sqhe32Hash Sqhe64Hash Sqhe96Hash Sqhe128Hash);
 
-/// The vector functions.
-const VARIANTS: [Variant; 6] = [
-    Variant::Star,
-    Variant::Asm,
-    Variant::Asm2,
-    Variant::C,
-    Variant::C2,
-    Variant::E,
-];
-
 /// Elements per message: one, a few (the scalar tail), and past two
 /// 16-element AVX-512 blocks with a tail.
 const ELEMS: [usize; 3] = [1, 7, 37];
@@ -86,7 +76,7 @@ fn width<const W: usize>(out: &mut Vec<Target>, e: Engine) {
             ] {
                 v.extend(bytes(&r.expect("sqh vector function")));
             }
-            for var in VARIANTS {
+            for var in Variant::ALL {
                 v.extend(bytes(&e.hash::<W>(var, &k, i.msg).expect("Engine::hash")));
             }
             v
@@ -102,7 +92,7 @@ fn width<const W: usize>(out: &mut Vec<Target>, e: Engine) {
         move |i| {
             let k = words32(i.key);
             let mut v = Vec::new();
-            for var in VARIANTS {
+            for var in Variant::ALL {
                 for n in 1..=MAX_T {
                     let mut o = vec![Elem::<W>::ZERO; n];
                     e.toeplitz::<W>(var, &k, i.msg, &mut o).expect("toeplitz");
