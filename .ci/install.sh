@@ -5,7 +5,8 @@ step() { printf '\n==> %s\n' "$*"; }
 
 APT_PKGS=(qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross
   gcc-arm-linux-gnueabihf libc6-dev-armhf-cross gcc-s390x-linux-gnu
-  libc6-dev-s390x-cross libssl-dev pkg-config gnuplot-nox)
+  libc6-dev-s390x-cross libssl-dev pkg-config gnuplot-nox
+  valgrind)  # valgrind: the constant-time step (memcheck and its headers)
 missing=()
 for p in "${APT_PKGS[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 pub mod blake3_peers;
 pub mod cli_algs;
 pub mod core_rows;
+pub mod ct;
 pub mod dfc;
 pub mod dfc_cipher;
 pub mod digest_mw;

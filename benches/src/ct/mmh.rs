@@ -1,0 +1,154 @@
+//! `mmh`: MMH32 (and its Toeplitz form), NMH32, MMH64, NH (both pairings,
+//! and their Toeplitz forms), RFC 4418's key layout, and the eight long
+//! hashes with their MACs, on every backend of `Engine32` / `Engine64`.
+
+use mmh::{
+    Engine32, Engine64, Mmh32Hash, Mmh32x2Hash, Mmh32x4Hash, Mmh64Hash, NhHash, Nhx2Hash, Nhx4Hash,
+    Nmh32Hash, nh_umac_key_layout,
+};
+
+use super::long::{self, long_types};
+use super::{Target, words32, words64};
+
+const F: &str = "mmh";
+
+long_types!(Engine32: Mmh32Hash Mmh32x2Hash Mmh32x4Hash Nmh32Hash NhHash Nhx2Hash Nhx4Hash);
+long_types!(Engine64: Mmh64Hash);
+
+/// Short, past one vector block with a tail, and past 1 KiB with a tail.
+const LENS32: &[usize] = &[4, 60, 1028];
+/// Whole word pairs (NMH32, NH).
+const LENS_PAIRS: &[usize] = &[8, 56, 1032];
+/// RFC 4418's NH: whole 32-byte blocks, past one 1024-byte piece.
+const LENS_UMAC: &[usize] = &[32, 1024 + 64];
+/// 64-bit words (MMH64).
+const LENS64: &[usize] = &[8, 56, 1032];
+/// Key bytes: the longest message plus 8 Toeplitz windows of 16 bytes.
+const KEY: usize = 1088 + 8 * 16;
+
+/// Every Toeplitz width, outputs concatenated.
+fn each_n<T: Copy + Default + ToBytes>(f: impl Fn(&mut [T]) -> Result<(), mmh::Error>) -> Vec<u8> {
+    let mut v = Vec::new();
+    for n in 1..=mmh::MAX_N {
+        let mut o = vec![T::default(); n];
+        f(&mut o).expect("mmh Toeplitz arguments");
+        for w in o {
+            v.extend(w.bytes());
+        }
+    }
+    v
+}
+
+/// Little-endian bytes of an output word.
+trait ToBytes {
+    fn bytes(self) -> Vec<u8>;
+}
+impl ToBytes for u32 {
+    fn bytes(self) -> Vec<u8> {
+        self.to_le_bytes().to_vec()
+    }
+}
+impl ToBytes for u64 {
+    fn bytes(self) -> Vec<u8> {
+        self.to_le_bytes().to_vec()
+    }
+}
+
+/// The mmh targets.
+pub(super) fn targets(out: &mut Vec<Target>) {
+    out.push(Target::new(
+        F,
+        "nh_umac_key_layout",
+        "-",
+        64,
+        0,
+        &[0],
+        |i| {
+            let k = words32(i.key);
+            let (mut e, mut o) = ([0u32; 8], [0u32; 8]);
+            nh_umac_key_layout(&k, &mut e, &mut o).expect("layout arguments");
+            e.iter().chain(&o).flat_map(|w| w.to_le_bytes()).collect()
+        },
+    ));
+    for e in Engine32::all_supported() {
+        let b = e.backend();
+        out.push(Target::new(
+            F,
+            "Engine32::mmh32",
+            b.name(),
+            KEY,
+            0,
+            LENS32,
+            move |i| e.mmh32(&words32(i.key), i.msg).expect("mmh32").bytes(),
+        ));
+        out.push(Target::new(
+            F,
+            "Engine32::mmh32_toeplitz (n = 1..8)",
+            b.name(),
+            KEY,
+            0,
+            LENS32,
+            move |i| each_n(|o| e.mmh32_toeplitz(&words32(i.key), i.msg, o)),
+        ));
+        out.push(Target::new(
+            F,
+            "Engine32::nmh32",
+            b.name(),
+            KEY,
+            0,
+            LENS_PAIRS,
+            move |i| e.nmh32(&words32(i.key), i.msg).expect("nmh32").bytes(),
+        ));
+        out.push(Target::new(
+            F,
+            "Engine32::nh",
+            b.name(),
+            KEY,
+            0,
+            LENS_PAIRS,
+            move |i| e.nh(&words32(i.key), i.msg).expect("nh").bytes(),
+        ));
+        out.push(Target::new(
+            F,
+            "Engine32::nh_toeplitz (n = 1..8)",
+            b.name(),
+            KEY,
+            0,
+            LENS_PAIRS,
+            move |i| each_n(|o| e.nh_toeplitz(&words32(i.key), i.msg, o)),
+        ));
+        out.push(Target::new(
+            F,
+            "Engine32::nh_umac_toeplitz (n = 1..8) + nh_umac",
+            b.name(),
+            KEY,
+            0,
+            LENS_UMAC,
+            move |i| {
+                let mut v = each_n(|o| e.nh_umac_toeplitz(&words32(i.key), i.msg, o));
+                v.extend(e.nh_umac(&words32(i.key), i.msg).expect("nh_umac").bytes());
+                v
+            },
+        ));
+        long::targets::<Mmh32Hash>(out, F, e, b);
+        long::targets::<Mmh32x2Hash>(out, F, e, b);
+        long::targets::<Mmh32x4Hash>(out, F, e, b);
+        long::targets::<Nmh32Hash>(out, F, e, b);
+        long::targets::<NhHash>(out, F, e, b);
+        long::targets::<Nhx2Hash>(out, F, e, b);
+        long::targets::<Nhx4Hash>(out, F, e, b);
+    }
+    for e in Engine64::all_supported() {
+        let b = e.backend();
+        out.push(Target::new(
+            F,
+            "Engine64::mmh64",
+            b.name(),
+            KEY,
+            0,
+            LENS64,
+            move |i| e.mmh64(&words64(i.key), i.msg).expect("mmh64").bytes(),
+        ));
+        long::targets::<Mmh64Hash>(out, F, e, b);
+    }
+}
