@@ -9,8 +9,8 @@
 //!
 //! | module | crate | feature | contents |
 //! |---|---|---|---|
-//! | [`core`] | `uhash-core` | always | shared constant-time arithmetic: reductions, widening multiplies, Toeplitz key windows, keys, errors, backend selection |
-//! | `mmh` | `mmh` | `mmh` | MMH32, Toeplitz MMH32, NMH32, MMH64 and NH: fixed-length functions, long-message hashes with `UniversalHash`, Wegman–Carter MACs |
+//! | [`core`] | `uhash-base` | always | shared constant-time arithmetic: reductions, widening multiplies, Toeplitz key windows, keys, errors, backend selection |
+//! | `mmh` | `uhash-mmh` | `mmh` | MMH32, Toeplitz MMH32, NMH32, MMH64 and NH: fixed-length functions, long-message hashes with `UniversalHash`, Wegman–Carter MACs |
 //! | `sqh` | `sqh` | `sqh` | Square Hash (Etzel–Patel–Ramzan): every variant for w = 1..5, long-message hashes and MACs |
 //! | `digest_mw` | `digest-mw` | `digest-mw` | Nguyen–Roscoe digest, trunc, digestMW and digest′, long-message hashes and MACs |
 //! | `poly1305_aes` | `poly1305-aes` | `poly1305-aes` | Poly1305 and Poly1305-AES (Bernstein), nonce sequences, batches |
@@ -25,13 +25,13 @@
 pub use dfc_decorr;
 #[cfg(feature = "digest-mw")]
 pub use digest_mw;
-#[cfg(feature = "mmh")]
-pub use mmh;
 #[cfg(feature = "poly1305-aes")]
 pub use poly1305_aes;
 #[cfg(feature = "sqh")]
 pub use sqh;
-pub use uhash_core as core;
+pub use uhash_base as core;
+#[cfg(feature = "mmh")]
+pub use uhash_mmh as mmh;
 #[cfg(feature = "umac")]
 pub use umac;
 

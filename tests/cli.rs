@@ -178,7 +178,7 @@ fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
     let lines: Vec<&str> = list.lines().collect();
     assert_eq!(lines.len(), names.len(), "{list}");
     for (i, (line, n)) in lines.iter().zip(names).enumerate() {
-        let nonce = uhash_core::Nonce::<16>::from_u128(i as u128);
+        let nonce = uhash_base::Nonce::<16>::from_u128(i as u128);
         let want = expected_poly1305_aes(&std::fs::read(dir.join(n)).unwrap(), nonce.as_bytes());
         let shown = n.replace('\\', "\\\\").replace('\n', "\\n");
         let prefix = if shown != *n { "\\" } else { "" };

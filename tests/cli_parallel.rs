@@ -92,7 +92,7 @@ fn every_thread_count_gives_the_one_thread_output() {
 /// `…Hash::from_seed(seed).compute`.
 #[test]
 fn table_rows_are_the_family_functions() {
-    use uhash_core::mac::{MacNonce, WegmanCarter};
+    use uhash_base::mac::{MacNonce, WegmanCarter};
     let seed: [u8; 16] = bytes(16, 3).try_into().unwrap();
     let nonce: [u8; 12] = bytes(12, 4).try_into().unwrap();
     let msg = bytes((2 << 20) + 77, 5);
@@ -113,14 +113,14 @@ fn table_rows_are_the_family_functions() {
         )*};
     }
     check!(
-        "mmh32" => mmh::Mmh32Hash,
-        "mmh32x2" => mmh::Mmh32x2Hash,
-        "mmh32x4" => mmh::Mmh32x4Hash,
-        "nmh32" => mmh::Nmh32Hash,
-        "mmh64" => mmh::Mmh64Hash,
-        "nh" => mmh::NhHash,
-        "nhx2" => mmh::Nhx2Hash,
-        "nhx4" => mmh::Nhx4Hash,
+        "mmh32" => uhash_mmh::Mmh32Hash,
+        "mmh32x2" => uhash_mmh::Mmh32x2Hash,
+        "mmh32x4" => uhash_mmh::Mmh32x4Hash,
+        "nmh32" => uhash_mmh::Nmh32Hash,
+        "mmh64" => uhash_mmh::Mmh64Hash,
+        "nh" => uhash_mmh::NhHash,
+        "nhx2" => uhash_mmh::Nhx2Hash,
+        "nhx4" => uhash_mmh::Nhx4Hash,
         "sqhasm2x32" => sqh::Asm2x32Hash,
         "sqhasm2x64" => sqh::Asm2x64Hash,
         "sqhasm2x96" => sqh::Asm2x96Hash,
@@ -158,7 +158,7 @@ fn table_rows_are_the_family_functions() {
         .compute(&[], m);
     assert_eq!(got.unwrap(), want.as_slice());
     let n8: [u8; 8] = bytes(8, 11).try_into().unwrap();
-    let want = umac::Umac64::new(&seed).authenticate(&uhash_core::Nonce::from_bytes(n8), m);
+    let want = umac::Umac64::new(&seed).authenticate(&uhash_base::Nonce::from_bytes(n8), m);
     let got = alg::find("umac64")
         .unwrap()
         .key(&seed)

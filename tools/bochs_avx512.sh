@@ -45,10 +45,10 @@ if ! ls "$BX"/kernel/boot/vmlinuz-* >/dev/null 2>&1; then
 fi
 
 # Static test binaries, and which source file each one tests.
-FEATURES=poly1305-aes/asm,mmh/asm,sqh/asm,digest-mw/asm,dfc-decorr/asm
+FEATURES=poly1305-aes/asm,uhash-mmh/asm,sqh/asm,digest-mw/asm,dfc-decorr/asm
 CARGO_TARGET_DIR="$BX/target" RUSTFLAGS="-C target-feature=+crt-static" UHASH_CI=1 \
   cargo test --no-run --release --target x86_64-unknown-linux-gnu \
-  -p poly1305-aes -p mmh -p sqh -p digest-mw -p dfc-decorr -p uhash-core --features "$FEATURES" \
+  -p poly1305-aes -p uhash-mmh -p sqh -p digest-mw -p dfc-decorr -p uhash-base --features "$FEATURES" \
   --message-format=json 2>/dev/null | python3 -c '
 import sys, json
 for l in sys.stdin:

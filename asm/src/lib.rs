@@ -14,7 +14,7 @@
 //! [`poly1305_ifma`], [`sqh`]) declares that family's kernels, one
 //! submodule per architecture. The witness types of [`witness`]
 //! (`Avx2Asm`, `NeonAsm`, …: one per assembly backend name of
-//! `uhash_core::Backend`) exist only where this build assembled the kernels
+//! `uhash_base::Backend`) exist only where this build assembled the kernels
 //! and the CPU has the instruction set; each family implements its kernel
 //! trait for them in a file of its own (`backend/ffi_<arch>.rs`), so an
 //! assembly backend is chosen like any other.

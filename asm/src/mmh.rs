@@ -1,4 +1,4 @@
-//! MMH32 and NH inner sums (family crate `mmh`, its assembly backends).
+//! MMH32 and NH inner sums (family crate `uhash-mmh`, its assembly backends).
 //!
 //! * MMH32 (Halevi–Krawczyk Def. 5, before the reductions):
 //!   Σ_{j<words} LE32(msg + 4j)·key\[j\] mod 2^64 — `mmh`'s soft

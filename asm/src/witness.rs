@@ -1,13 +1,13 @@
 //! The witnesses of the assembly backends: one type per assembly name of
-//! [`uhash_core::Backend`] (`avx2-asm`, `neon-asm`, …). A value exists only
+//! [`uhash_base::Backend`] (`avx2-asm`, `neon-asm`, …). A value exists only
 //! when this build assembled the kernels of the current target
 //! ([`crate::AVAILABLE`]) and run-time detection found the instruction set
-//! (the same `uhash_core` detection the intrinsics backends use), so a
+//! (the same `uhash_base` detection the intrinsics backends use), so a
 //! function that holds one may call that instruction set's kernels. Without
 //! assembled kernels every witness type is uninhabited.
 
-use uhash_core::Backend;
-use uhash_core::backend::Implementation;
+use uhash_base::Backend;
+use uhash_base::backend::Implementation;
 
 /// Proof that this build assembled the kernels: `()` when it did, an
 /// uninhabited type when it did not (so nothing can hold a witness).
@@ -28,7 +28,7 @@ pub enum Never {}
 /// as it does the intrinsics).
 #[cfg(uhash_asm)]
 fn built() -> Option<Built> {
-    (!uhash_core::backend::forced_soft()).then_some(())
+    (!uhash_base::backend::forced_soft()).then_some(())
 }
 
 /// `Some` when the kernels were assembled: never in this build.
@@ -79,18 +79,18 @@ macro_rules! witness {
 
 witness! {
     /// `mulx-asm`: x86-64 scalar kernels with BMI2 `mulx` and ADX.
-    target_arch = "x86_64" => MulxAsm(uhash_core::backend::Mulx);
+    target_arch = "x86_64" => MulxAsm(uhash_base::backend::Mulx);
     /// `avx2-asm`: x86-64 AVX2 kernels.
-    target_arch = "x86_64" => Avx2Asm(uhash_core::backend::Avx2);
+    target_arch = "x86_64" => Avx2Asm(uhash_base::backend::Avx2);
     /// `avx512-asm`: x86-64 AVX-512 F/BW/VL kernels.
-    target_arch = "x86_64" => Avx512Asm(uhash_core::backend::Avx512);
+    target_arch = "x86_64" => Avx512Asm(uhash_base::backend::Avx512);
     /// `ifma-asm`: x86-64 AVX-512 IFMA + VBMI2 kernels.
     target_arch = "x86_64" => IfmaAsm(IfmaMulx);
     /// `aarch64-asm`: AArch64 scalar kernels (`mul`/`umulh`; base
     /// instruction set).
     all(target_arch = "aarch64", target_endian = "little") => Aarch64Asm();
     /// `neon-asm`: AArch64 Advanced SIMD kernels.
-    all(target_arch = "aarch64", target_endian = "little") => NeonAsm(uhash_core::backend::Neon);
+    all(target_arch = "aarch64", target_endian = "little") => NeonAsm(uhash_base::backend::Neon);
     /// `armv4-asm`: 32-bit ARM kernels in ARM state (ARMv4T instructions:
     /// UMULL/UMLAL; base instruction set of every A/R-profile core).
     all(target_arch = "arm", target_endian = "little") => Armv4Asm();
@@ -102,17 +102,17 @@ witness! {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IfmaMulx {
     /// The vector features.
-    pub ifma: uhash_core::backend::IfmaVbmi2,
+    pub ifma: uhash_base::backend::IfmaVbmi2,
     /// The scalar features.
-    pub mulx: uhash_core::backend::Mulx,
+    pub mulx: uhash_base::backend::Mulx,
 }
 
 #[cfg(target_arch = "x86_64")]
 impl IfmaMulx {
     fn detect() -> Option<Self> {
         Some(Self {
-            ifma: uhash_core::backend::IfmaVbmi2::detect()?,
-            mulx: uhash_core::backend::Mulx::detect()?,
+            ifma: uhash_base::backend::IfmaVbmi2::detect()?,
+            mulx: uhash_base::backend::Mulx::detect()?,
         })
     }
 }
@@ -132,22 +132,22 @@ mod tests {
             if !crate::AVAILABLE {
                 assert!(Avx2Asm::detect().is_none() && MulxAsm::detect().is_none());
             }
-            if crate::AVAILABLE && !uhash_core::backend::forced_soft() {
+            if crate::AVAILABLE && !uhash_base::backend::forced_soft() {
                 assert_eq!(
                     Avx2Asm::detect().is_some(),
-                    uhash_core::backend::Avx2::detect().is_some()
+                    uhash_base::backend::Avx2::detect().is_some()
                 );
             }
         }
         #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
         assert_eq!(
             Aarch64Asm::detect().is_some(),
-            crate::AVAILABLE && !uhash_core::backend::forced_soft()
+            crate::AVAILABLE && !uhash_base::backend::forced_soft()
         );
         #[cfg(all(target_arch = "arm", target_endian = "little"))]
         assert_eq!(
             Armv4Asm::detect().is_some(),
-            crate::AVAILABLE && !uhash_core::backend::forced_soft()
+            crate::AVAILABLE && !uhash_base::backend::forced_soft()
         );
     }
 }

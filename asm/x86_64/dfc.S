@@ -9,7 +9,7 @@
  *       writes n words of y; y may alias none of the inputs' unread parts).
  *
  * The reduction is the paper's complement method (Noilhan §2), as
- * uhash_core::p64::reduce_complement: with P = a·x + b = 2^64·Q + R,
+ * uhash_base::p64::reduce_complement: with P = a·x + b = 2^64·Q + R,
  * P' = R + 13·¬Q + 182 ≡ P (mod p) and P' < 2^68; then with
  * P' = 2^64·h + l (h ≤ 14), d = l − 13h mod 2^64 and the result is d, plus
  * 13 when that subtraction borrowed (an `sbb` mask, no branch, no table).

@@ -34,7 +34,7 @@
  * blocks' first halves are gathered into one vector and their second
  * halves into another (vperm2i128 / vshufi64x2, once per message vector for
  * both windows), the runs r0, r1, r2 are the key words added to them (the
- * (even, odd) quarter layout of the `mmh` crate), then vpmuludq of the low
+ * (even, odd) quarter layout of the `uhash-mmh` crate), then vpmuludq of the low
  * and of the high halves of each lane.
  */
 #include "uhash_asm.h"

@@ -34,8 +34,8 @@ use dfc_decorr::Engine;
 use dfc_decorr::cipher::Dfc;
 use std::hint::black_box;
 use std::time::Duration;
+use uhash_base::Backend;
 use uhash_bench::{Clock, long_term_key};
-use uhash_core::Backend;
 
 fn config() -> Criterion {
     Criterion::default()

@@ -23,8 +23,8 @@ use digest_mw::hash::{
     DigestMw32Hash, DigestMw32Mac, DigestMw64Hash, DigestMw128Hash, DigestMw256Hash,
 };
 use std::hint::black_box;
+use uhash_base::mac::MacNonce;
 use uhash_bench::fill_pseudo_random;
-use uhash_core::mac::MacNonce;
 
 fn words(n: usize, seed: u64) -> Vec<u32> {
     let mut b = vec![0u8; 4 * n];

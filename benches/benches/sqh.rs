@@ -7,13 +7,13 @@
 //!   long-message chunk of w = 3) to separate per-block costs from the
 //!   per-element rate:
 //!   - `mmh96-*`: MMH32 with the Toeplitz construction, 3 outputs (the
-//!     paper's "3 times MMH 66 words"), `mmh` crate, portable and the
+//!     paper's "3 times MMH 66 words"), `uhash-mmh` crate, portable and the
 //!     fastest backend;
 //!   - `sqh1-*`: SQH1 = SQHasm with the SQHasm2 optimisation, w = 3;
 //!   - `sqh2-*`: SQH2 = carries dropped: SQHE (Def. 13), w = 3;
 //!   - `sqhc2-*`: SQHc2 (Def. 12), w = 3, exact sums.
 //! * `sqh/square-vs-mul/w<w>`: 1024 squarings mod p_w with the half-product
-//!   square against 1024 general products a·a (`uhash_core::pw`).
+//!   square against 1024 general products a·a (`uhash_base::pw`).
 //! * `sqh/long/<type>`: the long-message hashes over 64 KiB.
 //!
 //! After criterion's report a table converts the medians to cycles/byte at
@@ -29,8 +29,8 @@ use criterion::{BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
+use uhash_base::pw::Elem;
 use uhash_bench::{Clock, fill_pseudo_random};
-use uhash_core::pw::Elem;
 
 const SIZES: [usize; 3] = [264, 132, 16380];
 
@@ -51,8 +51,8 @@ type Impl = (&'static str, Box<dyn Fn(&[u32], &[u8]) -> u64>);
 fn impls() -> Vec<Impl> {
     let mut v: Vec<Impl> = Vec::new();
     let mmh_engines = [
-        ("mmh96-soft", mmh::Engine32::portable()),
-        ("mmh96-best", mmh::Engine32::detect()),
+        ("mmh96-soft", uhash_mmh::Engine32::portable()),
+        ("mmh96-best", uhash_mmh::Engine32::detect()),
     ];
     for (name, e) in mmh_engines {
         v.push((

@@ -1,4 +1,4 @@
-//! Rows for `uhash-core` itself, before any family lands:
+//! Rows for `uhash-base` itself, before any family lands:
 //!
 //! * `core/poly1305-polynomial`: the scalar field mod 2^130−5 evaluating
 //!   Poly1305's polynomial (no AES) — the engine of level 2 of long-message
@@ -10,9 +10,9 @@
 
 use crate::memory::{Level, xor_fn};
 use crate::{KeyMode, Row, looped};
-use uhash_core::kdf::{self, KeyStream};
-use uhash_core::long::{ChunkHash, LongHash, MAX_LANES};
-use uhash_core::p130::{Fe130, Multiplier, horner};
+use uhash_base::kdf::{self, KeyStream};
+use uhash_base::long::{ChunkHash, LongHash, MAX_LANES};
+use uhash_base::p130::{Fe130, Multiplier, horner};
 
 const KEY: [u8; 32] = [
     0x85, 0xd6, 0xbe, 0x78, 0x57, 0x55, 0x6d, 0x33, 0x7f, 0x44, 0x52, 0xfe, 0x42, 0xd5, 0x06, 0xa8,
@@ -47,7 +47,7 @@ impl<const N: usize> ChunkHash for XorKernel<N> {
         [0; CHUNK]
     }
 
-    fn from_key_stream(_: &mut KeyStream) -> Result<Self, uhash_core::Error> {
+    fn from_key_stream(_: &mut KeyStream) -> Result<Self, uhash_base::Error> {
         Ok(Self {
             xor: xor_fn(Level::detect()),
         })
@@ -78,14 +78,14 @@ fn long_row<const N: usize>(label: &'static str) -> Row {
     )
 }
 
-/// The uhash-core rows.
+/// The uhash-base rows.
 pub fn rows() -> Vec<Row> {
     let level = Level::detect();
     vec![
         Row::new(
             "core",
             "poly1305-polynomial",
-            "uhash-core p130 scalar (radix 2^44, u128 products)",
+            "uhash-base p130 scalar (radix 2^44, u128 products)",
             "p130-scalar",
             KeyMode::LongTerm,
             |_len| {
@@ -96,7 +96,7 @@ pub fn rows() -> Vec<Row> {
         Row::new(
             "core",
             "poly1305-polynomial",
-            "uhash-core p130 scalar (radix 2^44, u128 products)",
+            "uhash-base p130 scalar (radix 2^44, u128 products)",
             "p130-scalar",
             KeyMode::FreshPerCall,
             |_len| {

@@ -5,7 +5,7 @@
 //!   rule split over groups of 8 blocks with the powers a, …, a⁸ of the
 //!   key (one product acc·a⁸ and one lazy reduction per group on the
 //!   dependent chain, seven independent products of blocks), single
-//!   `uhash_core::p64::horner_step`s for the blocks after the last group;
+//!   `uhash_base::p64::horner_step`s for the blocks after the last group;
 //! * `dfc/DfcHash/dfc-decorr/fresh-key`: the same with a new key a ‖ b per
 //!   message (key set-up computes the seven powers a², …, a⁸);
 //! * `dfc/DfcMac/dfc-decorr`: `DfcMac` (the hash plus one AES-128 pad

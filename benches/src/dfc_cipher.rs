@@ -13,7 +13,7 @@
 
 use crate::{KeyMode, Row, long_term_key, looped};
 use dfc_decorr::cipher::Dfc;
-use uhash_core::Backend;
+use uhash_base::Backend;
 
 /// ECB encryption of `msg`'s whole blocks into `out`; returns the last
 /// ciphertext block (zeros for an empty message).

@@ -17,8 +17,8 @@
 use crate::{KeyMode, Row, fill_pseudo_random, looped};
 use digest_mw::Engine;
 use digest_mw::long::{CHUNK_BYTES, DigestMwKernel};
-use uhash_core::long::{ChunkHash, MAX_LANES};
-use uhash_core::mac::MacNonce;
+use uhash_base::long::{ChunkHash, MAX_LANES};
+use uhash_base::mac::MacNonce;
 
 const SEED: [u8; 16] = *b"digest bench sd!";
 const FIXED_MAX: usize = 64 << 10;
@@ -130,7 +130,7 @@ fn kernel_row<H: ChunkHash + 'static>(function: &'static str, make: fn() -> H) -
 }
 
 fn seeded<H: ChunkHash>() -> H {
-    let mut ks = uhash_core::kdf::KeyStream::new(&SEED, 1);
+    let mut ks = uhash_base::kdf::KeyStream::new(&SEED, 1);
     H::from_key_stream(&mut ks).expect("digest-mw kernels accept every key stream")
 }
 

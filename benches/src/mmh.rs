@@ -1,4 +1,4 @@
-//! Rows for the `mmh` crate (MMH32, Toeplitz MMH32, NMH32, MMH64, NH).
+//! Rows for the `uhash-mmh` crate (MMH32, Toeplitz MMH32, NMH32, MMH64, NH).
 //!
 //! * `mmh/…`: the fixed-length paper functions, keyed with a key as long as
 //!   the message (timed up to 64 KiB: a fixed-length key for 64 MiB would
@@ -7,16 +7,16 @@
 //!   Table 2 output sizes) with the fastest backend. Keys are 64-byte
 //!   aligned, as a user keeping a long-term key would store it (SIMD key
 //!   loads then split no cache line).
-//! * `mmh-long/…`: the long-message hashes of `mmh::hash` (16 KiB chunks,
+//! * `mmh-long/…`: the long-message hashes of `uhash_mmh::hash` (16 KiB chunks,
 //!   keys from a seed, level 2 mod 2^130−5, level 3 MMH), their MACs, and
 //!   the level-1 kernel alone over the same chunks (`…-kernel` rows): the
 //!   long-message overhead is `mmh-long/X` over `mmh-long/X-kernel`.
 
 use crate::{KeyMode, Row, fill_pseudo_random, looped};
-use mmh::long::{CHUNK_BYTES, Mmh32Kernel, NhKernel};
-use mmh::{Engine32, Engine64};
-use uhash_core::long::{ChunkHash, MAX_LANES};
-use uhash_core::mac::MacNonce;
+use uhash_base::long::{ChunkHash, MAX_LANES};
+use uhash_base::mac::MacNonce;
+use uhash_mmh::long::{CHUNK_BYTES, Mmh32Kernel, NhKernel};
+use uhash_mmh::{Engine32, Engine64};
 
 /// `words` pseudo-random 32-bit key words whose first one is 64-byte
 /// aligned (as a user who keeps a long-term key would store it: SIMD key
@@ -191,7 +191,7 @@ fn kernel_row<H: ChunkHash + 'static>(
 }
 
 fn seeded<H: ChunkHash>() -> H {
-    let mut ks = uhash_core::kdf::KeyStream::new(&SEED, 1);
+    let mut ks = uhash_base::kdf::KeyStream::new(&SEED, 1);
     H::from_key_stream(&mut ks).expect("mmh kernels accept every key stream")
 }
 
@@ -286,7 +286,7 @@ pub fn rows() -> Vec<Row> {
         long_row!(
             "MMH32",
             "Mmh32Hash: MMH32 → poly mod 2^130−5 → MMH32, 32-bit output",
-            mmh::Mmh32Hash
+            uhash_mmh::Mmh32Hash
         )
         .stream_in_quick(),
     );
@@ -295,7 +295,7 @@ pub fn rows() -> Vec<Row> {
         long_row!(
             "MMH32x2",
             "Mmh32x2Hash: Toeplitz n = 2, 64-bit output",
-            mmh::Mmh32x2Hash
+            uhash_mmh::Mmh32x2Hash
         )
         .stream_in_quick(),
     );
@@ -308,7 +308,7 @@ pub fn rows() -> Vec<Row> {
         long_row!(
             "NH",
             "NhHash: NH → poly → MMH64, 64-bit output",
-            mmh::NhHash
+            uhash_mmh::NhHash
         )
         .stream_in_quick(),
     );
@@ -316,27 +316,27 @@ pub fn rows() -> Vec<Row> {
     rows.push(long_row!(
         "NHx2",
         "Nhx2Hash: Toeplitz NH n = 2, 128-bit output",
-        mmh::Nhx2Hash
+        uhash_mmh::Nhx2Hash
     ));
     rows.push(long_row!(
         "NMH32",
         "Nmh32Hash, 32-bit output",
-        mmh::Nmh32Hash
+        uhash_mmh::Nmh32Hash
     ));
     rows.push(long_row!(
         "MMH64",
         "Mmh64Hash, 64-bit output",
-        mmh::Mmh64Hash
+        uhash_mmh::Mmh64Hash
     ));
     rows.push(mac_row!(
         "MMH32x2-MAC",
         "Mmh32x2Mac: Wegman–Carter over Mmh32x2Hash, 64-bit tag",
-        mmh::Mmh32x2Mac
+        uhash_mmh::Mmh32x2Mac
     ));
     rows.push(mac_row!(
         "MMH32-MAC",
         "Mmh32Mac: Wegman–Carter over Mmh32Hash, 32-bit tag",
-        mmh::Mmh32Mac
+        uhash_mmh::Mmh32Mac
     ));
     rows
 }
@@ -350,7 +350,7 @@ mod tests {
         let msg: Vec<u8> = (0..1024u32).map(|i| i as u8).collect();
         let rows = rows();
         let key = key32(msg.len() / 4, 0x6d6d_6831 ^ msg.len() as u64);
-        let want = u64::from(mmh::mmh32(key.words(), &msg).unwrap())
+        let want = u64::from(uhash_mmh::mmh32(key.words(), &msg).unwrap())
             .to_le_bytes()
             .to_vec();
         let mmh32: Vec<&Row> = rows
@@ -361,7 +361,7 @@ mod tests {
         for r in mmh32 {
             assert_eq!(r.runner(msg.len()).once(&msg), want, "{}", r.id());
         }
-        let mut h = mmh::Mmh32Hash::from_seed(&SEED);
+        let mut h = uhash_mmh::Mmh32Hash::from_seed(&SEED);
         h.update(&msg);
         let long = rows
             .iter()

@@ -9,7 +9,7 @@
 
 use crate::{KeyMode, Row, fill_pseudo_random, looped};
 use sqh::{Engine, Variant};
-use uhash_core::mac::MacNonce;
+use uhash_base::mac::MacNonce;
 
 const SEED: [u8; 16] = *b"sqh bench seed!!";
 const FIXED_MAX: usize = 64 << 10;

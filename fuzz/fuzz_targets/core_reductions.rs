@@ -1,13 +1,13 @@
-//! Differential fuzzing of the uhash-core reductions against the
+//! Differential fuzzing of the uhash-base reductions against the
 //! big-integer reference: the fuzzer picks the operands (and Poly1305's
 //! r and a message of up to 8 KiB expanded from a short description);
-//! every fast path must equal the plain definition. uhash-core has no
+//! every fast path must equal the plain definition. uhash-base has no
 //! backends of its own: the families' targets choose theirs.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use num_bigint::BigUint;
-use uhash_core::{p32, p64, p130, pw};
+use uhash_base::{p32, p64, p130, pw};
 use uhash_fuzz::{Input, message};
 use uhash_ref::reduce as r;
 

@@ -15,7 +15,7 @@
 use digest_mw::Engine;
 use digest_mw::long::{CHUNK_BYTES, DigestMwKernel, FAMILY_DIGEST_MW32};
 use libfuzzer_sys::fuzz_target;
-use uhash_core::long::LongHash;
+use uhash_base::long::LongHash;
 use uhash_fuzz::{Input, SplitMix, biased_words64, feed, message, pick, splits};
 use uhash_ref::kdf::{expand, label};
 

@@ -1,4 +1,4 @@
-//! Differential fuzzing of the `mmh` crate against the big-integer
+//! Differential fuzzing of the `uhash-mmh` crate against the big-integer
 //! reference. The input chooses the backend (any of `Engine32` /
 //! `Engine64` this CPU and build run) and then either
 //! * the fixed-length functions (MMH32, NMH32, NH, both Toeplitz forms,
@@ -13,9 +13,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
-use mmh::{Engine32, Engine64};
-use uhash_core::long::{ChunkHash, LongHash};
+use uhash_mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
+use uhash_mmh::{Engine32, Engine64};
+use uhash_base::long::{ChunkHash, LongHash};
 use uhash_fuzz::{
     Input, SplitMix, biased_words32, feed, le32, message, pick, splits, words32, words64,
 };
@@ -76,7 +76,7 @@ fn production<H: ChunkHash>(
     seed: &[u8; 16],
     msg: &[u8],
     splits: &[usize],
-    make: impl FnOnce(&mut uhash_core::kdf::KeyStream) -> Result<H, uhash_core::Error>,
+    make: impl FnOnce(&mut uhash_base::kdf::KeyStream) -> Result<H, uhash_base::Error>,
 ) -> Vec<u8> {
     let mut h = LongHash::<H>::from_seed_with_kernel(seed, make).unwrap();
     feed(msg, splits, |piece| h.update(piece));

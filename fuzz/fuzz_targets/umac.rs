@@ -1,6 +1,6 @@
 //! Differential fuzzing of the `umac` crate (RFC 4418) against the
 //! big-integer reference `uhash_ref::umac`: the input chooses the NH
-//! backend (any `mmh::Engine32` this CPU and build run), a key, a tag
+//! backend (any `uhash_mmh::Engine32` this CPU and build run), a key, a tag
 //! size, a nonce of 1 to 16 bytes, up to four split points and a message
 //! of up to 40 KiB expanded from a short description (so L1 runs over many
 //! 1 KiB chunks and L2's POLY over their outputs), optionally behind a
@@ -8,12 +8,12 @@
 //! range (which random input reaches with probability 2^-32); the backend
 //! must give the reference tag one-shot, streamed in the given split,
 //! through a session, and verify it; RFC 4418's NH kernel
-//! (`mmh::Engine32::nh_umac_toeplitz`) must equal the reference NH. Bad
+//! (`uhash_mmh::Engine32::nh_umac_toeplitz`) must equal the reference NH. Bad
 //! nonce lengths must be typed errors.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mmh::Engine32;
+use uhash_mmh::Engine32;
 use uhash_fuzz::{Input, feed, message, pick, splits};
 use uhash_ref::umac as reference;
 use umac::{Tag, Umac32, Umac64, Umac96, Umac128, UmacNonce};

@@ -1,14 +1,14 @@
 //! The long-message hashes of `mmh`, `sqh` and `digest-mw` and their
 //! Wegman–Carter MACs, on several threads: the hash through
-//! `LongKey::hash_into_parallel` (uhash-core feature `rayon`), the tag as
-//! `uhash_core::mac::tag_for_hash` with the pad key that
+//! `LongKey::hash_into_parallel` (uhash-base feature `rayon`), the tag as
+//! `uhash_base::mac::tag_for_hash` with the pad key that
 //! `WegmanCarter::from_seed` derives — the same bytes as the family's
 //! `…Mac::from_seed(seed).authenticate(nonce, msg)` (tested in
 //! `tests/cli_parallel.rs`).
 
-use uhash_core::long::{ChunkHash, LongHash};
-use uhash_core::mac::{MacHash, MacNonce, tag_for_hash};
-use uhash_core::{Error, kdf};
+use uhash_base::long::{ChunkHash, LongHash};
+use uhash_base::mac::{MacHash, MacNonce, tag_for_hash};
+use uhash_base::{Error, kdf};
 use zeroize::Zeroizing;
 
 use super::{Alg, Keyed, Kind, Stream};
@@ -41,14 +41,14 @@ macro_rules! long_types {
 }
 
 long_types!(
-    mmh::Mmh32Hash => mmh::long::Mmh32Kernel<1>,
-    mmh::Mmh32x2Hash => mmh::long::Mmh32Kernel<2>,
-    mmh::Mmh32x4Hash => mmh::long::Mmh32Kernel<4>,
-    mmh::Nmh32Hash => mmh::long::Nmh32Kernel,
-    mmh::Mmh64Hash => mmh::long::Mmh64Kernel,
-    mmh::NhHash => mmh::long::NhKernel<1>,
-    mmh::Nhx2Hash => mmh::long::NhKernel<2>,
-    mmh::Nhx4Hash => mmh::long::NhKernel<4>,
+    uhash_mmh::Mmh32Hash => uhash_mmh::long::Mmh32Kernel<1>,
+    uhash_mmh::Mmh32x2Hash => uhash_mmh::long::Mmh32Kernel<2>,
+    uhash_mmh::Mmh32x4Hash => uhash_mmh::long::Mmh32Kernel<4>,
+    uhash_mmh::Nmh32Hash => uhash_mmh::long::Nmh32Kernel,
+    uhash_mmh::Mmh64Hash => uhash_mmh::long::Mmh64Kernel,
+    uhash_mmh::NhHash => uhash_mmh::long::NhKernel<1>,
+    uhash_mmh::Nhx2Hash => uhash_mmh::long::NhKernel<2>,
+    uhash_mmh::Nhx4Hash => uhash_mmh::long::NhKernel<4>,
     sqh::Asm2x32Hash => sqh::long::Asm2Kernel<1>,
     sqh::Asm2x64Hash => sqh::long::Asm2Kernel<2>,
     sqh::Asm2x96Hash => sqh::long::Asm2Kernel<3>,

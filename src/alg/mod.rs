@@ -24,7 +24,7 @@
 mod long;
 mod single;
 
-use uhash_core::Error;
+use uhash_base::Error;
 
 pub use single::poly1305_aes_tag;
 
@@ -143,29 +143,29 @@ pub const DEFAULT_HASH: &str = "mmh32x4";
 /// Every algorithm, MACs first.
 pub static ALGS: &[Alg] = &[
     single::POLY1305_AES,
-    long::mac::<mmh::Mmh32Hash>(
+    long::mac::<uhash_mmh::Mmh32Hash>(
         "mmh32-mac",
         "MMH32 long hash (1 lane, 32 bits) + AES pad; ε: mmh crate docs",
     ),
-    long::mac::<mmh::Mmh32x2Hash>(
+    long::mac::<uhash_mmh::Mmh32x2Hash>(
         "mmh32x2-mac",
         "MMH32 Toeplitz long hash (2 lanes) + AES pad; ε: mmh crate docs",
     ),
-    long::mac::<mmh::Mmh32x4Hash>(
+    long::mac::<uhash_mmh::Mmh32x4Hash>(
         "mmh32x4-mac",
         "MMH32 Toeplitz long hash (4 lanes) + AES pad; ε: mmh crate docs",
     ),
-    long::mac::<mmh::Nmh32Hash>("nmh32-mac", "NMH32 long hash + AES pad; ε: mmh crate docs"),
-    long::mac::<mmh::Mmh64Hash>("mmh64-mac", "MMH64 long hash + AES pad; ε: mmh crate docs"),
-    long::mac::<mmh::NhHash>(
+    long::mac::<uhash_mmh::Nmh32Hash>("nmh32-mac", "NMH32 long hash + AES pad; ε: mmh crate docs"),
+    long::mac::<uhash_mmh::Mmh64Hash>("mmh64-mac", "MMH64 long hash + AES pad; ε: mmh crate docs"),
+    long::mac::<uhash_mmh::NhHash>(
         "nh-mac",
         "NH long hash (1 lane, 64 bits) + AES pad; ε: mmh crate docs",
     ),
-    long::mac::<mmh::Nhx2Hash>(
+    long::mac::<uhash_mmh::Nhx2Hash>(
         "nhx2-mac",
         "NH Toeplitz long hash (2 lanes) + AES pad; ε: mmh crate docs",
     ),
-    long::mac::<mmh::Nhx4Hash>(
+    long::mac::<uhash_mmh::Nhx4Hash>(
         "nhx4-mac",
         "NH Toeplitz long hash (4 lanes) + AES pad; ε: mmh crate docs",
     ),
@@ -223,23 +223,23 @@ pub static ALGS: &[Alg] = &[
     single::UMAC96,
     single::UMAC128,
     single::POLY1305,
-    long::hash::<mmh::Mmh32Hash>(
+    long::hash::<uhash_mmh::Mmh32Hash>(
         "mmh32",
         "MMH32 long hash (1 lane, 32 bits); ε: mmh crate docs",
     ),
-    long::hash::<mmh::Mmh32x2Hash>(
+    long::hash::<uhash_mmh::Mmh32x2Hash>(
         "mmh32x2",
         "MMH32 Toeplitz long hash (2 lanes); ε: mmh crate docs",
     ),
-    long::hash::<mmh::Mmh32x4Hash>(
+    long::hash::<uhash_mmh::Mmh32x4Hash>(
         "mmh32x4",
         "MMH32 Toeplitz long hash (4 lanes); ε: mmh crate docs",
     ),
-    long::hash::<mmh::Nmh32Hash>("nmh32", "NMH32 long hash; ε: mmh crate docs"),
-    long::hash::<mmh::Mmh64Hash>("mmh64", "MMH64 long hash; ε: mmh crate docs"),
-    long::hash::<mmh::NhHash>("nh", "NH long hash (1 lane, 64 bits); ε: mmh crate docs"),
-    long::hash::<mmh::Nhx2Hash>("nhx2", "NH Toeplitz long hash (2 lanes); ε: mmh crate docs"),
-    long::hash::<mmh::Nhx4Hash>("nhx4", "NH Toeplitz long hash (4 lanes); ε: mmh crate docs"),
+    long::hash::<uhash_mmh::Nmh32Hash>("nmh32", "NMH32 long hash; ε: mmh crate docs"),
+    long::hash::<uhash_mmh::Mmh64Hash>("mmh64", "MMH64 long hash; ε: mmh crate docs"),
+    long::hash::<uhash_mmh::NhHash>("nh", "NH long hash (1 lane, 64 bits); ε: mmh crate docs"),
+    long::hash::<uhash_mmh::Nhx2Hash>("nhx2", "NH Toeplitz long hash (2 lanes); ε: mmh crate docs"),
+    long::hash::<uhash_mmh::Nhx4Hash>("nhx4", "NH Toeplitz long hash (4 lanes); ε: mmh crate docs"),
     long::hash::<sqh::Asm2x32Hash>(
         "sqhasm2x32",
         "SQHasm2 long hash (32 bits); ε: sqh crate docs",

@@ -4,8 +4,8 @@
 
 use poly1305_aes::universal_hash::UniversalHash;
 use poly1305_aes::{MacTag, Nonce, Poly1305, Poly1305Aes};
-use uhash_core::Error;
-use uhash_core::mac::{MacHash, MacNonce, WegmanCarter};
+use uhash_base::Error;
+use uhash_base::mac::{MacHash, MacNonce, WegmanCarter};
 
 use super::long::no_nonce;
 use super::{Alg, Keyed, Kind, Stream};
@@ -167,7 +167,7 @@ macro_rules! umac {
 
         impl Keyed for $alg {
             fn compute(&self, nonce: &[u8], msg: &[u8]) -> Result<Vec<u8>, Error> {
-                let nonce = uhash_core::Nonce::<UMAC_NONCE>::from_slice(nonce)?;
+                let nonce = uhash_base::Nonce::<UMAC_NONCE>::from_slice(nonce)?;
                 Ok(self.0.authenticate(&nonce, msg).as_bytes().to_vec())
             }
 
@@ -184,7 +184,7 @@ macro_rules! umac {
             }
 
             fn finish(self: Box<Self>, nonce: &[u8]) -> Result<Vec<u8>, Error> {
-                let nonce = uhash_core::Nonce::<UMAC_NONCE>::from_slice(nonce)?;
+                let nonce = uhash_base::Nonce::<UMAC_NONCE>::from_slice(nonce)?;
                 Ok(self.0.finalize(&nonce).as_bytes().to_vec())
             }
         }
@@ -296,7 +296,7 @@ where
     }
 }
 
-struct WcStream<'a, H: MacHash>(uhash_core::mac::MacState<'a, H>);
+struct WcStream<'a, H: MacHash>(uhash_base::mac::MacState<'a, H>);
 
 impl<H: MacHash> Stream for WcStream<'_, H> {
     fn update(&mut self, data: &[u8]) -> Result<(), Error> {

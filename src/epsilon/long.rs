@@ -1,4 +1,4 @@
-//! The long-message composite of `uhash-core::long` at a reduced size.
+//! The long-message composite of `uhash-base::long` at a reduced size.
 //!
 //! **Definition** (`crates/uhash-core/src/long.rs` §Definition and
 //! `uhash_ref::long::long_hash`, with every width scaled to b and one lane):
@@ -14,7 +14,7 @@
 //!
 //! Keys: k1, k2, k3 uniform and independent, 2^(5b) in all.
 //!
-//! **Bound** (`uhash-core::long` §Collision bound, one lane):
+//! **Bound** (`uhash-base::long` §Collision bound, one lane):
 //! ε₁ + ε₂ + ε₃ with ε₁ = 6·2^-b (MMH_b's collision bound on one chunk),
 //! ε₂ = (c+1)/2^b for c ≤ 2 chunks (at most c + 1 roots of the level-2
 //! polynomial among 2^b keys), ε₃ = 6·2^-b (Thm. 8 for level 3):
@@ -155,7 +155,7 @@ pub fn specs(b: u32) -> Vec<Spec> {
         "ours",
         15.0 * (-f64::from(b)).exp2(),
         format!("(6 + 3 + 6)·2^-{b}"),
-        "uhash-core long.rs: ε₁ + ε₂ + ε₃, c ≤ 2",
+        "uhash-base long.rs: ε₁ + ε₂ + ε₃, c ≤ 2",
     );
     vec![Spec {
         family: "long",

@@ -9,7 +9,7 @@
 //! [`unsupported`] on every line; a name with a single implementation
 //! ([`Engines::None`]) has no backend to choose and answers it too.
 
-use uhash_core::Backend;
+use uhash_base::Backend;
 
 use super::Call;
 
@@ -21,10 +21,10 @@ pub enum Engines {
     /// One implementation, no backend to choose (`expand`, `wc_mac`,
     /// `dfc_hash`).
     None,
-    /// `mmh::Engine32`: MMH32, NMH32, NH (and their Toeplitz forms), the
+    /// `uhash_mmh::Engine32`: MMH32, NMH32, NH (and their Toeplitz forms), the
     /// long hashes over MMH32 and NH, and UMAC's NH.
     Mmh32,
-    /// `mmh::Engine64`: MMH64.
+    /// `uhash_mmh::Engine64`: MMH64.
     Mmh64,
     /// `digest_mw::Engine`: digest, digestMW, trunc, digest′ and the
     /// long hash over digestMW.
@@ -48,8 +48,8 @@ impl Engines {
     pub fn backends(self) -> Vec<Backend> {
         match self {
             Engines::None => Vec::new(),
-            Engines::Mmh32 => mmh::Engine32::BACKENDS.to_vec(),
-            Engines::Mmh64 => mmh::Engine64::BACKENDS.to_vec(),
+            Engines::Mmh32 => uhash_mmh::Engine32::BACKENDS.to_vec(),
+            Engines::Mmh64 => uhash_mmh::Engine64::BACKENDS.to_vec(),
             Engines::DigestMw => digest_mw::Engine::BACKENDS.to_vec(),
             Engines::Poly1305 => poly1305_aes::Engine::BACKENDS.to_vec(),
             Engines::DfcModule => dfc_decorr::Engine::BACKENDS.to_vec(),
@@ -72,8 +72,8 @@ impl Engines {
     pub fn supports(self, backend: Backend) -> bool {
         match self {
             Engines::None => false,
-            Engines::Mmh32 => mmh::Engine32::new(backend).is_ok(),
-            Engines::Mmh64 => mmh::Engine64::new(backend).is_ok(),
+            Engines::Mmh32 => uhash_mmh::Engine32::new(backend).is_ok(),
+            Engines::Mmh64 => uhash_mmh::Engine64::new(backend).is_ok(),
             Engines::DigestMw => digest_mw::Engine::new(backend).is_ok(),
             Engines::Poly1305 => poly1305_aes::Engine::new(backend).is_ok(),
             Engines::DfcModule => dfc_decorr::Engine::new(backend).is_ok(),
@@ -135,14 +135,14 @@ pub(super) fn engine<E, X>(
     }
 }
 
-/// `mmh::Engine32` of `call`.
-pub(super) fn mmh32(call: &Call) -> Result<mmh::Engine32, String> {
-    engine(call, mmh::Engine32::new, mmh::Engine32::detect)
+/// `uhash_mmh::Engine32` of `call`.
+pub(super) fn mmh32(call: &Call) -> Result<uhash_mmh::Engine32, String> {
+    engine(call, uhash_mmh::Engine32::new, uhash_mmh::Engine32::detect)
 }
 
-/// `mmh::Engine64` of `call`.
-pub(super) fn mmh64(call: &Call) -> Result<mmh::Engine64, String> {
-    engine(call, mmh::Engine64::new, mmh::Engine64::detect)
+/// `uhash_mmh::Engine64` of `call`.
+pub(super) fn mmh64(call: &Call) -> Result<uhash_mmh::Engine64, String> {
+    engine(call, uhash_mmh::Engine64::new, uhash_mmh::Engine64::detect)
 }
 
 /// `digest_mw::Engine` of `call`.

@@ -1,6 +1,6 @@
-//! `uhash kat` for the constructions of `uhash-core` every family shares:
+//! `uhash kat` for the constructions of `uhash-base` every family shares:
 //! key expansion (`expand`) and the Wegman–Carter combinator (`wc_mac`),
-//! from `uhash-core` under `--impl production` and from `uhash-ref` under
+//! from `uhash-base` under `--impl production` and from `uhash-ref` under
 //! `--impl reference`. (The long-message names live with the families whose
 //! level-1 functions they compose: `mmh`, `digest`.)
 
@@ -44,11 +44,11 @@ fn expand_params(call: &Call) -> Result<(u64, usize), String> {
     Ok((label, len as usize))
 }
 
-/// `expand` from `uhash-core::kdf`.
+/// `expand` from `uhash-base::kdf`.
 pub(super) fn expand_production(call: &Call) -> Answer {
     let (label, len) = expand_params(call)?;
     let mut out = vec![0u8; len];
-    uhash_core::kdf::expand(&seed(call)?, label, &mut out);
+    uhash_base::kdf::expand(&seed(call)?, label, &mut out);
     Ok(out)
 }
 
@@ -76,12 +76,12 @@ fn lane_bytes(call: &Call, hash_len: usize) -> Result<usize, String> {
     Ok(b)
 }
 
-/// `wc_mac` from `uhash-core::mac`.
+/// `wc_mac` from `uhash-base::mac`.
 pub(super) fn wc_mac_production(call: &Call) -> Answer {
     let b = lane_bytes(call, call.msg.len())?;
-    let nonce = uhash_core::mac::MacNonce::from_bytes(nonce12(call)?);
+    let nonce = uhash_base::mac::MacNonce::from_bytes(nonce12(call)?);
     let mut out = vec![0u8; call.msg.len()];
-    uhash_core::mac::tag_for_hash(&seed(call)?, &nonce, b, &call.msg, &mut out)
+    uhash_base::mac::tag_for_hash(&seed(call)?, &nonce, b, &call.msg, &mut out)
         .map_err(|e| e.to_string())?;
     Ok(out)
 }

@@ -10,7 +10,7 @@
 
 use digest_mw::Word;
 use digest_mw::long::{DigestMwKernel, FAMILY_DIGEST_MW32};
-use uhash_core::mac::MacNonce;
+use uhash_base::mac::MacNonce;
 
 use uhash_ref::digest as nr;
 
@@ -266,10 +266,10 @@ const MAX_CHUNK: usize = 1 << 16;
 /// `n` ∈ 1..=8 and `chunk` (a multiple of 4, ≤ 65536).
 fn long_params(call: &Call) -> Result<(usize, usize), String> {
     let n = param_count(call, "n")?;
-    if n > uhash_core::long::MAX_LANES {
+    if n > uhash_base::long::MAX_LANES {
         return Err(format!(
             "param 'n' must be at most {}, got {n}",
-            uhash_core::long::MAX_LANES
+            uhash_base::long::MAX_LANES
         ));
     }
     let chunk = param_count(call, "chunk")?;

@@ -2,21 +2,21 @@
 //! over MMH32 and NH, `digest_mw_long_hash`/`digest_mw_long_mac`): one
 //! keyed `LongKey` over the family's kernel, one-shot.
 
-use uhash_core::kdf;
-use uhash_core::long::{ChunkHash, LongKey};
-use uhash_core::mac::{MacNonce, tag_for_hash};
+use uhash_base::kdf;
+use uhash_base::long::{ChunkHash, LongKey};
+use uhash_base::mac::{MacNonce, tag_for_hash};
 
 use super::Answer;
 
 /// The hash (`mac = None`) or tag of `msg` under the long-message keys of
 /// kernel `H` from `seed` (the kernel built by `make`): the one-shot hash
-/// of `LongKey`, and for the MAC `uhash_core::mac::tag_for_hash` with the
+/// of `LongKey`, and for the MAC `uhash_base::mac::tag_for_hash` with the
 /// pad key under label (family, n, 0xff, 0).
 pub(super) fn hash_or_tag<H: ChunkHash>(
     seed: &[u8; 16],
     msg: &[u8],
     mac: Option<&MacNonce>,
-    make: impl FnOnce(&mut kdf::KeyStream) -> Result<H, uhash_core::Error>,
+    make: impl FnOnce(&mut kdf::KeyStream) -> Result<H, uhash_base::Error>,
 ) -> Answer {
     let key = LongKey::<H>::from_seed_with_kernel(seed, make).map_err(|e| e.to_string())?;
     let mut out = vec![0u8; LongKey::<H>::OUT_BYTES];

@@ -1,14 +1,14 @@
-//! `uhash kat` for the `mmh` crate's names: `mmh32`, `mmh32_toeplitz`,
+//! `uhash kat` for the `uhash-mmh` crate's names: `mmh32`, `mmh32_toeplitz`,
 //! `nmh32`, `mmh64`, `nh`, `nh_toeplitz`, and the long-message hash and MAC
 //! `long_hash`/`long_mac` (families 257 = MMH32 and 260 = NH). The reference
 //! handlers call `uhash-ref` (the long ones compose its big-integer
 //! definitions with `uhash_ref::long`); the production handlers call the
-//! `mmh` crate on the fastest backend of the CPU or the `--backend` one. The argument decoding is
+//! `uhash-mmh` crate on the fastest backend of the CPU or the `--backend` one. The argument decoding is
 //! shared, so both give the same answer, errors included.
 
-use mmh::Engine32;
-use mmh::long::{Mmh32Kernel, NhKernel};
-use uhash_core::mac::MacNonce;
+use uhash_base::mac::MacNonce;
+use uhash_mmh::Engine32;
+use uhash_mmh::long::{Mmh32Kernel, NhKernel};
 use uhash_ref::{mmh as rmmh, nh as unh};
 
 use super::backends;
@@ -184,7 +184,7 @@ pub(super) struct LongSpec {
 }
 
 pub(super) fn long_spec(call: &Call) -> Result<LongSpec, String> {
-    use uhash_core::kdf::family;
+    use uhash_base::kdf::family;
     let fam = param(call, "family")?;
     let l1 = match u16::try_from(fam) {
         Ok(family::MMH32) => Level1::Mmh32,
@@ -198,10 +198,10 @@ pub(super) fn long_spec(call: &Call) -> Result<LongSpec, String> {
         }
     };
     let lanes = param_count(call, "n")?;
-    if lanes > uhash_core::long::MAX_LANES {
+    if lanes > uhash_base::long::MAX_LANES {
         return Err(format!(
             "param 'n' must be at most {}, got {lanes}",
-            uhash_core::long::MAX_LANES
+            uhash_base::long::MAX_LANES
         ));
     }
     let chunk = param_count(call, "chunk")?;
@@ -223,7 +223,7 @@ pub(super) fn long_spec(call: &Call) -> Result<LongSpec, String> {
 }
 
 /// The long-message hash composed from reference definitions, with every key
-/// derived from the seed exactly as `uhash_core::long::LongHash::from_seed`.
+/// derived from the seed exactly as `uhash_base::long::LongHash::from_seed`.
 fn long_hash_value(call: &Call, spec: &LongSpec) -> Answer {
     use uhash_ref::kdf::{expand, label};
     let s = seed(call)?;
@@ -282,7 +282,7 @@ pub(super) fn long_mac_reference(call: &Call) -> Answer {
 // ---------------------------------------------------------------------------
 // Production.
 
-fn err(e: mmh::Error) -> String {
+fn err(e: uhash_mmh::Error) -> String {
     e.to_string()
 }
 
@@ -308,8 +308,8 @@ pub(super) fn mmh32_toeplitz(call: &Call) -> Answer {
     // the key shifted by r words.
     let mut r = 0;
     while r < n {
-        let g = (n - r).min(mmh::MAX_N);
-        let mut d = [0u32; mmh::MAX_N];
+        let g = (n - r).min(uhash_mmh::MAX_N);
+        let mut d = [0u32; uhash_mmh::MAX_N];
         e.mmh32_toeplitz(&key[r..], &call.msg, &mut d[..g])
             .map_err(err)?;
         out.extend(d[..g].iter().flat_map(|w| w.to_le_bytes()));
@@ -356,8 +356,8 @@ pub(super) fn nh_toeplitz(call: &Call) -> Answer {
     let mut out = Vec::with_capacity(8 * n);
     let mut r = 0;
     while r < n {
-        let g = (n - r).min(mmh::MAX_N);
-        let mut d = [0u64; mmh::MAX_N];
+        let g = (n - r).min(uhash_mmh::MAX_N);
+        let mut d = [0u64; uhash_mmh::MAX_N];
         e.nh_toeplitz(&key[2 * r..], &call.msg, &mut d[..g])
             .map_err(err)?;
         out.extend(d[..g].iter().flat_map(|w| w.to_le_bytes()));
@@ -394,7 +394,7 @@ fn long_value(
     }
 }
 
-/// `long_hash` from `mmh::long` kernels over `uhash_core::long::LongHash`.
+/// `long_hash` from `uhash_mmh::long` kernels over `uhash_base::long::LongHash`.
 pub(super) fn long_hash(call: &Call) -> Answer {
     let spec = long_spec(call)?;
     long_value(&spec, backends::mmh32(call)?, &seed(call)?, &call.msg, None)

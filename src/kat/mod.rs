@@ -50,7 +50,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::str::FromStr;
 
 use serde_json::{Map, Value};
-pub use uhash_core::Backend;
+pub use uhash_base::Backend;
 
 mod backends;
 mod core;

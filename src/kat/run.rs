@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, BufWriter, ErrorKind, Write};
 use std::process::ExitCode;
 
-use uhash_core::Backend;
+use uhash_base::Backend;
 
 use super::{Impl, answer_line_with};
 

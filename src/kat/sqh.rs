@@ -271,7 +271,7 @@ pub(super) fn sqh_production(call: &Call) -> Answer {
     by_w!(w, sqh_w(backends::sqh(call)?, &key, &call.msg))
 }
 
-/// `sqhu` from the `sqh` crate (built on `uhash_core::strong`).
+/// `sqhu` from the `sqh` crate (built on `uhash_base::strong`).
 pub(super) fn sqhu_production(call: &Call) -> Answer {
     let (w, key) = decode_single(call, |w| 8 * w + 4)?;
     let key = words(key);

@@ -4,7 +4,7 @@
 //! `msg` the whole message; answer `{"out":TAG}`, 4/8/12/16 bytes; no
 //! params). `reference` answers from `uhash_ref::umac`, `production` from
 //! the `umac` crate (the fastest NH backend of the CPU, or the `--backend`
-//! one of `mmh::Engine32`); both check the
+//! one of `uhash_mmh::Engine32`); both check the
 //! lengths first and give the same answer to every record, errors
 //! included.
 

@@ -46,7 +46,7 @@ const SHARED_MACHINERY: &[(&str, &str)] = &[
 
 #[test]
 fn shared_machinery_production_equals_reference() {
-    // Every shared-machinery name (expand, wc_mac from uhash-core; long_hash,
+    // Every shared-machinery name (expand, wc_mac from uhash-base; long_hash,
     // long_mac over the mmh crate's kernels) answers the Python vectors in
     // production exactly as the reference does.
     let input: String = SHARED_MACHINERY

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An independent implementation, in Python, of uhash's shared machinery:
 key expansion, the long-message hash (MMH32 or NH level 1) and the
-Wegman–Carter MAC, straight from docs/kat.md and the uhash-core docs.
+Wegman–Carter MAC, straight from docs/kat.md and the uhash-base docs.
 AES comes from the `openssl` command line, so nothing here shares code with
 the Rust crates. It prints `uhash kat` records with their expected outputs;
 tests/kat_cli.rs pins some of them.

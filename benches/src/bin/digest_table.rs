@@ -19,8 +19,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use digest_mw::Engine;
-use mmh::Engine32;
 use uhash_bench::{Clock, fill_pseudo_random};
+use uhash_mmh::Engine32;
 
 /// Output bits of digest/MMH (NH has twice as many), and the paper's cycles
 /// per byte for digest, MMH and NH.

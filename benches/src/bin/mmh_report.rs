@@ -1,4 +1,4 @@
-//! `mmh_report`: the `mmh` crate's measurements, side by side in one run.
+//! `mmh_report`: the `uhash-mmh` crate's measurements, side by side in one run.
 //!
 //! ```text
 //! cargo run -p uhash-bench --release --bin mmh_report -- [--samples N] [--ghz F] [--skip-memory] [--section 1|2|3|4]
@@ -148,7 +148,7 @@ fn main() {
     let o = parse();
     let clock = Clock::from_env();
     let rows = uhash_bench::rows();
-    let best = mmh::Engine32::detect().backend().name();
+    let best = uhash_mmh::Engine32::detect().backend().name();
     println!(
         "mmh report — timer: {}; cycles = seconds × {} GHz (TSC); medians of {} samples",
         clock.describe(),
@@ -157,7 +157,7 @@ fn main() {
     );
     println!(
         "backend (32-bit kernels): {best}; MMH64: {}",
-        mmh::Engine64::detect().backend().name()
+        uhash_mmh::Engine64::detect().backend().name()
     );
 
     // 1. Long-message overhead over the kernel alone.
@@ -241,8 +241,8 @@ fn main() {
         let buf = buf.bytes();
         let mut in_cache: HashMap<&str, f64> = HashMap::new();
         {
-            let mut h32 = mmh::Mmh32Hash::from_seed(&[5; 16]);
-            let mut h64 = mmh::Mmh32x2Hash::from_seed(&[5; 16]);
+            let mut h32 = uhash_mmh::Mmh32Hash::from_seed(&[5; 16]);
+            let mut h64 = uhash_mmh::Mmh32x2Hash::from_seed(&[5; 16]);
             let mut s32 = Vec::new();
             let mut s64 = Vec::new();
             for _ in 0..o.samples {

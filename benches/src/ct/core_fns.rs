@@ -1,15 +1,15 @@
-//! `uhash-core`: key expansion, the AES-NI block, the Wegman–Carter pad
+//! `uhash-base`: key expansion, the AES-NI block, the Wegman–Carter pad
 //! and lane addition, the level-2 (mod 2^130 − 5) and level-3 (MMH to the
 //! lane width) reductions, the field arithmetic every family uses, and the
 //! constant-time tag comparison.
 
-use uhash_core::p130::{Fe130, Multiplier, horner, horner_powers};
-use uhash_core::pw::Elem;
-use uhash_core::{Tag, kdf, long, mac, p32, p36m5, p64, p64m59, p128m159};
+use uhash_base::p130::{Fe130, Multiplier, horner, horner_powers};
+use uhash_base::pw::Elem;
+use uhash_base::{Tag, kdf, long, mac, p32, p36m5, p64, p64m59, p128m159};
 
 use super::{Input, Target, array, words32, words64};
 
-const F: &str = "uhash-core";
+const F: &str = "uhash-base";
 
 /// A u128 from the first 16 bytes of `b`.
 fn u128_of(b: &[u8]) -> u128 {
@@ -32,7 +32,7 @@ pub(super) fn targets(out: &mut Vec<Target>) {
     }));
     // The AES-NI block (the Poly1305-AES and UMAC pads), where the CPU has it.
     #[cfg(target_arch = "x86_64")]
-    if uhash_core::aesni::Aes128Ni::new(&[0; 16]).is_some() {
+    if uhash_base::aesni::Aes128Ni::new(&[0; 16]).is_some() {
         out.push(Target::new(
             F,
             "aesni::Aes128Ni (key expansion + block)",
@@ -41,7 +41,7 @@ pub(super) fn targets(out: &mut Vec<Target>) {
             16,
             &[0],
             |i| {
-                let c = uhash_core::aesni::Aes128Ni::new(&array(i.key));
+                let c = uhash_base::aesni::Aes128Ni::new(&array(i.key));
                 let mut b = array::<16>(i.nonce);
                 if let Some(c) = c {
                     c.encrypt_block(&mut b);

@@ -5,7 +5,7 @@
 
 use dfc_decorr::cipher::{CipherEngine, Dfc, confusion_permutation, round_function, rt_lookup_ct};
 use dfc_decorr::{DfcHash, DfcMac, Engine, module_batch_with, module_with};
-use uhash_core::mac::MacNonce;
+use uhash_base::mac::MacNonce;
 
 use super::{Target, array, pieces, verdict, words64};
 

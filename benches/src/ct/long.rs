@@ -1,10 +1,10 @@
-//! The targets of a `uhash_core::long_hash_type!` type (mmh, digest-mw and
+//! The targets of a `uhash_base::long_hash_type!` type (mmh, digest-mw and
 //! sqh share the macro, so they share these): its one-shot and streaming
 //! hash, and its Wegman–Carter MAC (authenticate, verify, streaming
 //! finalize and verify), keyed from the 16-byte seed on a forced backend.
 
-use uhash_core::mac::{MacHash, MacNonce, WegmanCarter};
-use uhash_core::{Backend, kdf};
+use uhash_base::mac::{MacHash, MacNonce, WegmanCarter};
+use uhash_base::{Backend, kdf};
 
 use super::{Target, array, pieces, verdict};
 

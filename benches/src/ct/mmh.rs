@@ -2,7 +2,7 @@
 //! and their Toeplitz forms), RFC 4418's key layout, and the eight long
 //! hashes with their MACs, on every backend of `Engine32` / `Engine64`.
 
-use mmh::{
+use uhash_mmh::{
     Engine32, Engine64, Mmh32Hash, Mmh32x2Hash, Mmh32x4Hash, Mmh64Hash, NhHash, Nhx2Hash, Nhx4Hash,
     Nmh32Hash, nh_umac_key_layout,
 };
@@ -27,9 +27,11 @@ const LENS64: &[usize] = &[8, 56, 1032];
 const KEY: usize = 1088 + 8 * 16;
 
 /// Every Toeplitz width, outputs concatenated.
-fn each_n<T: Copy + Default + ToBytes>(f: impl Fn(&mut [T]) -> Result<(), mmh::Error>) -> Vec<u8> {
+fn each_n<T: Copy + Default + ToBytes>(
+    f: impl Fn(&mut [T]) -> Result<(), uhash_mmh::Error>,
+) -> Vec<u8> {
     let mut v = Vec::new();
-    for n in 1..=mmh::MAX_N {
+    for n in 1..=uhash_mmh::MAX_N {
         let mut o = vec![T::default(); n];
         f(&mut o).expect("mmh Toeplitz arguments");
         for w in o {

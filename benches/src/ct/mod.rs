@@ -19,7 +19,7 @@
 //! verification verdict); the front ends mark it defined before they look
 //! at it.
 
-use uhash_core::Backend;
+use uhash_base::Backend;
 
 mod core_fns;
 mod dfc;
@@ -53,7 +53,7 @@ pub type KeyFn = Box<dyn Fn(&[u8]) -> KeyedFn>;
 
 /// One keyed public function on one backend.
 pub struct Target {
-    /// The crate (`mmh`, `poly1305-aes`, …, `uhash-core`, `planted`).
+    /// The crate (`mmh`, `poly1305-aes`, …, `uhash-base`, `planted`).
     pub family: &'static str,
     /// What runs, as a caller writes it (`Mmh32Mac::authenticate`).
     pub function: String,

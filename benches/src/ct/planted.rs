@@ -49,7 +49,7 @@ fn secret_index(key: &[u8], msg: &[u8]) -> u8 {
 #[inline(never)]
 fn branch_on_expanded_key(seed: &[u8]) -> u8 {
     let mut k = [0u8; 32];
-    uhash_core::kdf::expand(&super::array(seed), 1, &mut k);
+    uhash_base::kdf::expand(&super::array(seed), 1, &mut k);
     secret_branch(&k, &[1])
 }
 

@@ -42,7 +42,7 @@
 //! (`vpermi2d`) and a mask blend. The key length is public.
 //!
 //! # Backends
-//! [`CipherEngine`] (one [`uhash_core::engine!`]): [`Backend::Soft`]
+//! [`CipherEngine`] (one [`uhash_base::engine!`]): [`Backend::Soft`]
 //! (portable, every target; `src/backend/soft.rs`) and, on x86-64 CPUs
 //! with AVX-512 F/BW/VL, [`Backend::Avx512`] (chosen automatically;
 //! `src/backend/x86_avx512.rs`; see [`Dfc::with_backend`]). Both compute
@@ -68,7 +68,7 @@
 #[cfg(doc)]
 use ::cipher::{BlockCipherDecrypt, BlockCipherEncrypt, KeyInit};
 #[cfg(doc)]
-use uhash_core::Backend;
+use uhash_base::Backend;
 
 mod constants;
 mod dfc;

@@ -75,7 +75,7 @@
 //!
 //! # Cost
 //! Horner's rule is one dependent chain: a step needs the previous
-//! accumulator, and one [`uhash_core::p64::horner_step`] (product and
+//! accumulator, and one [`uhash_base::p64::horner_step`] (product and
 //! reduction) takes about 15 cycles on x86-64, so the plain loop runs at
 //! about 1.9 cycles/byte whatever the multiplier's throughput. The block
 //! loop here is Horner's rule split over [`GROUP`] = 8 blocks with the
@@ -83,7 +83,7 @@
 //! acc ← acc·a⁸ + m₀·a⁷ + … + m₆·a + m₇, the seven products of blocks
 //! independent of acc, the sum
 //! kept unreduced in three words and reduced once per group, lazily
-//! ([`uhash_core::p64mul`]). Only acc·a⁸ and that reduction stay on the
+//! ([`uhash_base::p64mul`]). Only acc·a⁸ and that reduction stay on the
 //! chain. The powers are residues below p (65-bit), computed once when the
 //! key is set (seven products). Same function, same output, any split.
 //!
@@ -121,7 +121,7 @@
 //! encodes the true length.
 //!
 //! # The MAC
-//! [`DfcMac`] = [`uhash_core::mac::WegmanCarter`]`<DfcHash>` (through
+//! [`DfcMac`] = [`uhash_base::mac::WegmanCarter`]`<DfcHash>` (through
 //! [`MacHash`], whose streaming state is [`DfcState`]):
 //! tag = (H(M) + AES-128_k(N ‖ LE32(0))[0..8]) mod 2^64, an 8-byte tag for
 //! a 12-byte nonce N. From a 16-byte seed, [`DfcHash`]'s key is
@@ -129,7 +129,7 @@
 //! key is `kdf::expand(seed, label(DFC, 1, LEVEL_MAC_PAD, 0), 16)`. A forgery
 //! attempt against messages of at most ℓ blocks succeeds with probability at
 //! most 3(ℓ+1)/2^64 plus AES's PRF advantage (Wegman–Carter; see
-//! [`uhash_core::mac`]). Never reuse a nonce under one key: two tags with
+//! [`uhash_base::mac`]). Never reuse a nonce under one key: two tags with
 //! one nonce reveal H(M) − H(M′), from which a can be solved for.
 
 mod split;
@@ -139,14 +139,14 @@ pub use split::GROUP;
 pub use state::DfcState;
 
 use split::{KeyPowers, absorb_blocks};
-use uhash_core::Tag;
-use uhash_core::crypto_common::typenum::{U1, U8, U16};
-use uhash_core::crypto_common::{
+use uhash_base::Tag;
+use uhash_base::crypto_common::typenum::{U1, U8, U16};
+use uhash_base::crypto_common::{
     BlockSizeUser, Key, KeyInit, KeySizeUser, ParBlocksSizeUser, Reset,
 };
-use uhash_core::kdf::{self, family};
-use uhash_core::mac::{MacHash, WegmanCarter};
-use uhash_core::p64::horner_step;
+use uhash_base::kdf::{self, family};
+use uhash_base::mac::{MacHash, WegmanCarter};
+use uhash_base::p64::horner_step;
 use universal_hash::{Block, UhfBackend, UhfClosure, UniversalHash};
 use zeroize::Zeroize;
 
@@ -354,7 +354,7 @@ impl MacHash for DfcHash {
     type State = DfcState;
 
     /// [`DfcHash::from_seed`]; never fails.
-    fn from_seed(seed: &[u8; 16]) -> Result<Self, uhash_core::Error> {
+    fn from_seed(seed: &[u8; 16]) -> Result<Self, uhash_base::Error> {
         Ok(DfcHash::from_seed(seed))
     }
 

@@ -1,18 +1,18 @@
 //! The decorrelation module's kernels and the engine that chooses among
-//! them: one [`uhash_core::engine!`].
+//! them: one [`uhash_base::engine!`].
 //!
 //! Every strategy of Noilhan's paper (see the [`module`](mod@crate::module)
-//! docs) is one backend: a witness type of `uhash_core::backend` (or, for
+//! docs) is one backend: a witness type of `uhash_base::backend` (or, for
 //! the assembly, of `uhash_asm`) implementing [`Kernels`] in its own file
 //! under `src/backend/`. The portable default bodies below are the
-//! [`Native`](uhash_core::backend::Native) strategy, the crate's default
+//! [`Native`](uhash_base::backend::Native) strategy, the crate's default
 //! and what the DFC cipher runs.
 
-use uhash_core::Error;
-use uhash_core::p64::reduce_complement;
-use uhash_core::wide::mul64;
+use uhash_base::Error;
+use uhash_base::p64::reduce_complement;
+use uhash_base::wide::mul64;
 
-uhash_core::engine! {
+uhash_base::engine! {
     /// The operations of a decorrelation-module backend. Implemented for
     /// each strategy's witness type and, by dispatch, for [`Engine`].
     pub trait Kernels {
@@ -20,7 +20,7 @@ uhash_core::engine! {
         ///
         /// The default body is the `native` strategy: one 64×64→128
         /// (`u128`) product and the paper's complement reduction
-        /// ([`uhash_core::p64::reduce_complement`]).
+        /// ([`uhash_base::p64::reduce_complement`]).
         #[inline(always)]
         fn module(self, a: u64, b: u64, x: u64) -> u64 {
             reduce_complement(mul64(a, x) + u128::from(b)) as u64
@@ -48,15 +48,15 @@ uhash_core::engine! {
     /// [`Engine::new`] (`Backend::Asm` picks this target's assembly).
     pub enum Engine {
         detect: [],
-        portable: Native => uhash_core::backend::Native,
+        portable: Native => uhash_base::backend::Native,
         request: [
-            Fold => uhash_core::backend::Fold,
+            Fold => uhash_base::backend::Fold,
             #[cfg(target_arch = "x86_64")]
-            Mulx => uhash_core::backend::Mulx,
-            Words32 => uhash_core::backend::Words32,
-            Limbs16 => uhash_core::backend::Limbs16,
-            Float => uhash_core::backend::Float,
-            Float16x32 => uhash_core::backend::Float16x32,
+            Mulx => uhash_base::backend::Mulx,
+            Words32 => uhash_base::backend::Words32,
+            Limbs16 => uhash_base::backend::Limbs16,
+            Float => uhash_base::backend::Float,
+            Float16x32 => uhash_base::backend::Float16x32,
             #[cfg(all(feature = "asm", target_arch = "x86_64"))]
             MulxAsm => uhash_asm::MulxAsm,
             #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))]

@@ -14,7 +14,7 @@
 //! | [`cipher::Dfc`] | the DFC block cipher (v1), [`cipher::CipherEngine`] | `cipher.rs`, `cipher/` |
 //!
 //! Every strategy of the module is a backend of one [`Engine`]
-//! (`uhash_core::engine!`): `native` (the default), `fold`, `mulx` (x86-64
+//! (`uhash_base::engine!`): `native` (the default), `fold`, `mulx` (x86-64
 //! BMI2/ADX), `words32`, `limbs16`, `float`, `float16x32`, and with
 //! feature `asm` the hand-written `mulx-asm` (x86-64), `aarch64-asm` and
 //! `armv4-asm` (`Backend::Asm` picks the one of this target). The cipher
@@ -41,5 +41,5 @@ pub mod module;
 pub use hash::{DfcHash, DfcMac, DfcState};
 pub use kernels::{Engine, Kernels, Strategy, WithStrategy};
 pub use module::{module, module_batch_with, module_with};
-pub use uhash_core::{Backend, Error, Nonce, Tag};
+pub use uhash_base::{Backend, Error, Nonce, Tag};
 pub use universal_hash;

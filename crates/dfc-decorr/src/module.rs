@@ -43,13 +43,13 @@
 //!   Q′ ≤ 14, and R′ − 13Q′ is computed with its borrow turned into a mask
 //!   that adds back 13 (= p mod 2^64) when it wrapped. The 64-bit
 //!   strategies (`native`, `mulx`, the x86-64 and AArch64 assembly) do it
-//!   on 64-bit halves ([`uhash_core::p64::reduce_complement`], shared with
+//!   on 64-bit halves ([`uhash_base::p64::reduce_complement`], shared with
 //!   MMH64 and Square Hash); the word strategies (`words32`, `float`,
 //!   `float16x32`; `limbs16` in 16-bit digits) do it as the paper
 //!   describes for them, in 32-bit words with the carries kept in the upper
 //!   halves of the registers and propagated once ([`reduce32`]), taking
 //!   their product's columns before any carry is propagated;
-//! * the **signed fold** ([`uhash_core::p64::reduce_u128`], strategy
+//! * the **signed fold** ([`uhash_base::p64::reduce_u128`], strategy
 //!   `Fold`): R − 13Q + 13p evaluated in `i128`, then the same final fold.
 //!
 //! The paper finishes the complement method with "a small table" indexed by
@@ -63,7 +63,7 @@
 //! Every strategy is branch-free and table-free: no branch and no memory
 //! index depends on a, b or x. Carries move by shifts and masks, never by
 //! comparisons; the one conditional correction is a mask computed with
-//! arithmetic and passed through [`uhash_core::ct::barrier_u64`] so that the
+//! arithmetic and passed through [`uhash_base::ct::barrier_u64`] so that the
 //! optimiser cannot turn it back into a branch. Checked in the generated
 //! code of every portable strategy and of `mulx`: on x86-64 no jump, no
 //! `cmov`, no call; on ARMv7 and AArch64 no branch and no call. In the
@@ -87,7 +87,7 @@
 //! value, once made, runs [`Kernels::module`] and [`Kernels::module_batch`]
 //! ([`module_with`] and [`module_batch_with`] are the same as functions).
 //! Each witness type implements [`Kernels`] too, so
-//! `uhash_core::backend::Fold.module(a, b, x)` is the `fold` strategy with
+//! `uhash_base::backend::Fold.module(a, b, x)` is the `fold` strategy with
 //! nothing to dispatch, which the compiler can inline; the portable
 //! strategies' files also have a plain `module` function.
 //!
@@ -148,16 +148,16 @@
 pub use crate::backend::{float, float16x32, fold, limbs16, native, reduce32, words32};
 pub use crate::kernels::{Engine, Kernels, Strategy};
 #[cfg(doc)]
-use uhash_core::Backend;
-use uhash_core::Error;
-use uhash_core::backend::Native;
+use uhash_base::Backend;
+use uhash_base::Error;
+use uhash_base::backend::Native;
 
 /// The prime p = 2^64 + 13 of the module.
-pub const P: u128 = uhash_core::p64::P64;
+pub const P: u128 = uhash_base::p64::P64;
 
 /// The module with the default strategy: native 64×64→128 multiplication and
 /// the division-less complement reduction of the paper's §2
-/// ([`uhash_core::p64::mul_add_mod_2_64`]). Constant time.
+/// ([`uhash_base::p64::mul_add_mod_2_64`]). Constant time.
 #[inline(always)]
 #[must_use]
 pub fn module(a: u64, b: u64, x: u64) -> u64 {

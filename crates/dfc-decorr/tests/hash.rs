@@ -40,18 +40,18 @@ fn mac_hash_split(a: u64, b: u64, msg: &[u8], cuts: &[usize]) -> u64 {
     let mut points: Vec<usize> = cuts.iter().map(|c| c % (msg.len() + 1)).collect();
     points.sort_unstable();
     let h = DfcHash::from_parts(a, b);
-    let mut state: DfcState = uhash_core::mac::MacHash::new_state(&h);
+    let mut state: DfcState = uhash_base::mac::MacHash::new_state(&h);
     let mut start = 0;
     for p in points {
-        uhash_core::mac::MacHash::absorb(&h, &mut state, &msg[start..p]);
+        uhash_base::mac::MacHash::absorb(&h, &mut state, &msg[start..p]);
         start = p;
     }
-    uhash_core::mac::MacHash::absorb(&h, &mut state, &msg[start..]);
-    let streamed = uhash_core::mac::MacHash::finish(&h, &mut state);
-    assert_eq!(streamed, uhash_core::mac::MacHash::hash_message(&h, msg));
+    uhash_base::mac::MacHash::absorb(&h, &mut state, &msg[start..]);
+    let streamed = uhash_base::mac::MacHash::finish(&h, &mut state);
+    assert_eq!(streamed, uhash_base::mac::MacHash::hash_message(&h, msg));
     // `finish` resets the state: it hashes the empty message next.
     assert_eq!(
-        uhash_core::mac::MacHash::finish(&h, &mut state).into_bytes(),
+        uhash_base::mac::MacHash::finish(&h, &mut state).into_bytes(),
         b.to_le_bytes()
     );
     u64::from_le_bytes(streamed.into_bytes())
@@ -199,7 +199,7 @@ fn edge_lengths_and_all_ones() {
 /// Keys a whose power a^j mod p is a residue in [2^64, p) (found with
 /// sympy's `nthroot_mod`), as (a, j): the split Horner loop multiplies by
 /// a, …, a^8, and a power with bit 64 set takes the masked path of
-/// `uhash_core::p64mul`. `powers_at_or_above_2_64` checks each claim.
+/// `uhash_base::p64mul`. `powers_at_or_above_2_64` checks each claim.
 const TOP_POWER_KEYS: [(u64, u32); 8] = [
     (0x1_0000_0000, 2),
     (0x34de_3361_6f98_319d, 3),
@@ -299,16 +299,16 @@ fn keys_from_seeds_follow_the_documented_expansion() {
     let mut h = DfcHash::from_seed(&seed);
     h.update(&msg);
     assert_eq!(h.finalize(), horner_hash(a, b, &msg));
-    let m = <DfcHash as uhash_core::mac::MacHash>::from_seed(&seed).unwrap();
+    let m = <DfcHash as uhash_base::mac::MacHash>::from_seed(&seed).unwrap();
     assert_eq!(
-        uhash_core::mac::MacHash::hash_message(&m, &msg),
+        uhash_base::mac::MacHash::hash_message(&m, &msg),
         Tag::from_bytes(horner_hash(a, b, &msg).to_le_bytes())
     );
-    let mut st = uhash_core::mac::MacHash::new_state(&m);
-    uhash_core::mac::MacHash::absorb(&m, &mut st, &msg);
+    let mut st = uhash_base::mac::MacHash::new_state(&m);
+    uhash_base::mac::MacHash::absorb(&m, &mut st, &msg);
     assert_eq!(st.bytes_absorbed(), msg.len() as u64);
     assert_eq!(
-        uhash_core::mac::MacHash::finish(&m, &mut st).into_bytes(),
+        uhash_base::mac::MacHash::finish(&m, &mut st).into_bytes(),
         horner_hash(a, b, &msg).to_le_bytes()
     );
     assert_eq!(st.bytes_absorbed(), 0);
@@ -363,11 +363,11 @@ fn mac_matches_the_reference_and_rejects_forgeries() {
         let bad = Tag::from_bytes(bad);
         assert_eq!(
             mac.verify(&nonce, &msg, &bad),
-            Err(uhash_core::Error::TagMismatch)
+            Err(uhash_base::Error::TagMismatch)
         );
         let mut st = mac.start();
         st.update(&msg);
-        assert_eq!(st.verify(&nonce, &bad), Err(uhash_core::Error::TagMismatch));
+        assert_eq!(st.verify(&nonce, &bad), Err(uhash_base::Error::TagMismatch));
     }
     for bit in [0, 7, 100, 8 * 77 - 1] {
         let mut bad = msg.clone();

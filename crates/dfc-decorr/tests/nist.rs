@@ -8,7 +8,7 @@ use dfc_decorr::Engine;
 use dfc_decorr::cipher::{CipherEngine, Dfc, Dfc128, Dfc192, Dfc256};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
-use uhash_core::Backend;
+use uhash_base::Backend;
 
 /// (plaintext, ciphertext).
 type Pair = ([u8; 16], [u8; 16]);
@@ -64,7 +64,7 @@ fn backends() -> Vec<Backend> {
 fn default_backend_is_the_fastest_detected() {
     let dfc = Dfc::new_from_key(&[1; 16]).unwrap();
     #[cfg(target_arch = "x86_64")]
-    if uhash_core::backend::Avx512::detect().is_some() {
+    if uhash_base::backend::Avx512::detect().is_some() {
         assert_eq!(dfc.backend(), Backend::Avx512);
         assert!(backends().contains(&Backend::Avx512));
         return;
@@ -221,7 +221,7 @@ fn trait_constructors_and_errors() {
     assert!(Dfc::new_from_key(&[]).is_err());
     assert_eq!(
         Dfc::new_from_key(&[0; 33]).unwrap_err(),
-        uhash_core::Error::InvalidKeyLength {
+        uhash_base::Error::InvalidKeyLength {
             expected: 32,
             got: 33
         }

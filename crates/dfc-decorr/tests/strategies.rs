@@ -8,7 +8,7 @@
 use dfc_decorr::module::{self, P, float, float16x32, fold, limbs16, native, reduce32, words32};
 use dfc_decorr::{Backend, Engine, Error, Kernels, Strategy, module_batch_with, module_with};
 use proptest::prelude::*;
-use uhash_core::backend::{Float, Float16x32, Fold, Limbs16, Native, Words32};
+use uhash_base::backend::{Float, Float16x32, Fold, Limbs16, Native, Words32};
 use uhash_ref::dfc::dfc_module;
 
 /// Every supported backend through the engine, plus the portable
@@ -244,7 +244,7 @@ fn default_strategy_is_the_core_function() {
     for (a, b, x) in [(2, 3, 5), (u64::MAX, 7, u64::MAX), (1, 13, u64::MAX)] {
         assert_eq!(
             module::module(a, b, x),
-            uhash_core::p64::mul_add_mod_2_64(a, x, b)
+            uhash_base::p64::mul_add_mod_2_64(a, x, b)
         );
     }
     assert_eq!(module::module(2, 3, 5), 13);
@@ -304,7 +304,7 @@ fn engine_names_support_and_errors() {
     #[cfg(target_arch = "x86_64")]
     assert_eq!(
         supported.contains(&Backend::Mulx),
-        uhash_core::backend::Mulx::detect().is_some()
+        uhash_base::backend::Mulx::detect().is_some()
     );
     #[cfg(not(target_arch = "x86_64"))]
     assert!(!supported.contains(&Backend::Mulx));

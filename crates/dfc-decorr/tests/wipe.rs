@@ -6,7 +6,7 @@
 use dfc_decorr::cipher::Dfc;
 use dfc_decorr::{DfcHash, DfcMac};
 use num_bigint::BigUint;
-use uhash_core::kdf::family;
+use uhash_base::kdf::family;
 use uhash_testkit::{ScanAlloc, assert_key_holder, assert_seeded_key_holder, test_key};
 
 #[global_allocator]

@@ -10,7 +10,7 @@
 //! * checks happen in the order parameters (n, bits), message length, key
 //!   length, and every violation is a typed [`Error`]; nothing panics.
 
-use uhash_core::Error;
+use uhash_base::Error;
 
 use crate::word::Word;
 

@@ -1,6 +1,6 @@
 //! digest (Nguyen–Roscoe **Eq. (1), Theorem 1**): one output word.
 
-use uhash_core::Error;
+use uhash_base::Error;
 
 use crate::kernels::Engine;
 use crate::word::Word;

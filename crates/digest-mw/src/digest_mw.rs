@@ -1,6 +1,6 @@
 //! digestMW (Nguyen–Roscoe **§3.3, Fig. 2, Theorem 3**): n output words.
 
-use uhash_core::Error;
+use uhash_base::Error;
 
 use crate::args::{check_key, check_n, msg_words};
 use crate::backend::soft;

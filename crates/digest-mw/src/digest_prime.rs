@@ -30,7 +30,7 @@
 use core::fmt;
 
 use sha2::{Digest as _, Sha256};
-use uhash_core::Error;
+use uhash_base::Error;
 use zeroize::Zeroize;
 
 use crate::kernels::Engine;

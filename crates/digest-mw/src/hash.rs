@@ -1,9 +1,9 @@
 //! Ready-made long-message hashes over digestMW (b = 32) and their
 //! Wegman–Carter MACs, with the RustCrypto `universal_hash` traits.
 //!
-//! Each type is [`LongHash`](uhash_core::long::LongHash) over [`DigestMwKernel`]`<N>` with the default
+//! Each type is [`LongHash`](uhash_base::long::LongHash) over [`DigestMwKernel`]`<N>` with the default
 //! chunk ([`CHUNK_BYTES`], 16 KiB), keyed from a 16-byte seed by
-//! [`uhash_core::kdf`]; N = output bits / 32 lanes:
+//! [`uhash_base::kdf`]; N = output bits / 32 lanes:
 //!
 //! | type | lanes | output | ε per message pair (c chunks) |
 //! |---|---|---|---|
@@ -14,10 +14,10 @@
 //!
 //! Each ε bounds Pr[H(M) − H(M′) = δ] lane by lane modulo 2^32 for any
 //! M ≠ M′ (any lengths) and δ: the hashes are ε-AΔU, which is what the
-//! Wegman–Carter MAC needs (`uhash_core::long` gives the proof; level 1 is
+//! Wegman–Carter MAC needs (`uhash_base::long` gives the proof; level 1 is
 //! Theorem 3, see [`crate::long`]). Level 3 (MMH32, 6·2^-32) dominates: per
 //! lane ε ≈ 2^-29. The MAC aliases ([`DigestMw32Mac`], …) are
-//! [`WegmanCarter`](uhash_core::mac::WegmanCarter) over these types: a forgery attempt succeeds with
+//! [`WegmanCarter`](uhash_base::mac::WegmanCarter) over these types: a forgery attempt succeeds with
 //! probability at most ε plus AES's PRF advantage.
 //!
 //! # The `UniversalHash` trait
@@ -36,26 +36,26 @@ use universal_hash::consts::{U4, U8, U16, U32, U512, U1024, U2048, U4096};
 use crate::kernels::Engine;
 use crate::long::{CHUNK_BYTES, DigestMwKernel};
 
-uhash_core::long_hash_type!(
+uhash_base::long_hash_type!(
     /// digestMW (b = 32, one word: digest, Eq. (1)) over messages of any
     /// length: 16 KiB chunks, one 32-bit lane; 16-byte seed, 4-byte output.
     /// ε ≤ 2^-31 + (c+1)/2^128 + 6·2^-32 for messages of c chunks (AΔU mod
     /// 2^32).
     DigestMw32Hash, DigestMw32Mac, DigestMwKernel<1>, Engine, Engine::detect(), 4, U4, U4096
 );
-uhash_core::long_hash_type!(
+uhash_base::long_hash_type!(
     /// digestMW (b = 32, n = 2) over messages of any length: two 32-bit
     /// lanes; 16-byte seed, 8-byte output. ε ≤ (2^-31 + (c+1)/2^128 +
     /// 6·2^-32)² for c chunks (AΔU lane by lane mod 2^32).
     DigestMw64Hash, DigestMw64Mac, DigestMwKernel<2>, Engine, Engine::detect(), 8, U8, U2048
 );
-uhash_core::long_hash_type!(
+uhash_base::long_hash_type!(
     /// digestMW (b = 32, n = 4) over messages of any length: four 32-bit
     /// lanes; 16-byte seed, 16-byte output. ε ≤ (2^-31 + (c+1)/2^128 +
     /// 6·2^-32)⁴ for c chunks.
     DigestMw128Hash, DigestMw128Mac, DigestMwKernel<4>, Engine, Engine::detect(), 16, U16, U1024
 );
-uhash_core::long_hash_type!(
+uhash_base::long_hash_type!(
     /// digestMW (b = 32, n = 8) over messages of any length: eight 32-bit
     /// lanes; 16-byte seed, 32-byte output. ε ≤ (2^-31 + (c+1)/2^128 +
     /// 6·2^-32)⁸ for c chunks.

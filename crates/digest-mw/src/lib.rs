@@ -12,7 +12,7 @@
 //! | [`DigestPrime`], [`digest_prime16`], [`digest_prime32`], [`ShortCode`] | digest′ = digest(k₁, SHA-256(m ‖ k₂)) for manual authentication, and its human-comparable rendering | §5, Theorem 4 |
 //! | [`manual_auth::pair_code`] | the §5 protocol's short code of the pair (m_A, m_B), length-framed (the bare m_A ‖ m_B is forgeable) | §5 |
 //! | [`Engine`] ([`kernels`]) | backend selection (b = 32): detect, force, ask (the workspace's one `engine!` API) | |
-//! | [`long`], [`hash`] (feature `alloc`) | digestMW over messages of any length (`uhash_core::long`), `UniversalHash` types at 32, 64, 128, 256 bits, Wegman–Carter MACs | |
+//! | [`long`], [`hash`] (feature `alloc`) | digestMW over messages of any length (`uhash_base::long`), `UniversalHash` types at 32, 64, 128, 256 bits, Wegman–Carter MACs | |
 //!
 //! Words are little-endian (word 1 = the first b/8 bytes of the message;
 //! `uhash kat` and `uhash-ref` use the same layouts), every function is
@@ -106,7 +106,7 @@ pub use digest_prime::{
 pub use kernels::{Engine, Kernels};
 pub use short_code::ShortCode;
 pub use trunc::digest_trunc;
-pub use uhash_core::{Backend, Error, Nonce, Tag};
+pub use uhash_base::{Backend, Error, Nonce, Tag};
 pub use word::Word;
 
 #[cfg(feature = "alloc")]
@@ -114,5 +114,5 @@ pub use hash::{
     DigestMw32Hash, DigestMw32Mac, DigestMw64Hash, DigestMw64Mac, DigestMw128Hash, DigestMw128Mac,
     DigestMw256Hash, DigestMw256Mac,
 };
-pub use uhash_core::mac::MacNonce;
+pub use uhash_base::mac::MacNonce;
 pub use universal_hash;

@@ -1,8 +1,8 @@
-//! The level-1 kernel for [`uhash_core::long`]: digestMW (b = 32) over one
+//! The level-1 kernel for [`uhash_base::long`]: digestMW (b = 32) over one
 //! chunk, for messages of any length.
 //!
 //! [`DigestMwKernel`]`<N>` is a [`ChunkHash`]; [`LongHash`]`<kernel>` is
-//! then the three-level construction of `uhash_core::long` (digestMW →
+//! then the three-level construction of `uhash_base::long` (digestMW →
 //! polynomial mod 2^130 − 5 → MMH32 to 32 bits per lane), keyed from a
 //! 16-byte seed. The ready-made types of [`crate::hash`] wrap it.
 //!
@@ -17,7 +17,7 @@
 //! composition `digest_mw_long_hash`/`digest_mw_long_mac`.
 //!
 //! # Bound
-//! `uhash_core::long` proves (ε₁ + ε₂ + ε₃)^n for n lanes, with
+//! `uhash_base::long` proves (ε₁ + ε₂ + ε₃)^n for n lanes, with
 //! ε₂ = (c+1)/2^128 for c chunks and ε₃ = 6·2^-32 (level 3, MMH32), given a
 //! level-1 bound ε₁ per lane such that any set T of lanes collides together
 //! with probability ≤ ε₁^|T|. Here ε₁ = 2^-31: Theorem 3 gives 2^(n−nb) =
@@ -34,16 +34,16 @@
 //! chunk in place, its last partial word padded on the stack
 //! ([`ChunkHash::hash_tail`]), without a chunk buffer.
 
-use uhash_core::Error;
-use uhash_core::kdf::{KeyStream, family};
-use uhash_core::keybuf::{ChunkBuf, KeyWords, check_chunk};
-use uhash_core::long::{ChunkHash, MAX_LANES};
+use uhash_base::Error;
+use uhash_base::kdf::{KeyStream, family};
+use uhash_base::keybuf::{ChunkBuf, KeyWords, check_chunk};
+use uhash_base::long::{ChunkHash, MAX_LANES};
 
 use crate::args::check_key;
 use crate::kernels::{Engine, Kernels};
 
 #[cfg(doc)]
-use uhash_core::long::LongHash;
+use uhash_base::long::LongHash;
 
 /// The default chunk size: 16 KiB (the level-1 key, 16 KiB + N words, stays
 /// in the first-level data cache next to the message stream; level 2 and the

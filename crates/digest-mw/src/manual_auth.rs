@@ -18,7 +18,7 @@
 //! codes of different pairs collide only with digest′'s probability
 //! (Theorem 4: 2^(1−b) + θ_c). `tests/manual_auth.rs` runs the attack.
 
-use uhash_core::Error;
+use uhash_base::Error;
 
 use crate::digest_prime::DigestPrime;
 use crate::short_code::ShortCode;

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use subtle::ConstantTimeEq;
-use uhash_core::Error;
+use uhash_base::Error;
 
 /// A short digest′ output as humans compare it: b = 16 or 32 bits, shown
 /// as zero-padded decimal digits (5 for b = 16, `"01234"`; 10 for b = 32,

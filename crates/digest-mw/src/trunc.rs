@@ -1,7 +1,7 @@
 //! trunc_{b′}(digest) (Nguyen–Roscoe **Eq. (4), Theorem 2**): the b′ low
 //! bits of digest.
 
-use uhash_core::Error;
+use uhash_base::Error;
 
 use crate::kernels::Engine;
 use crate::word::Word;

@@ -229,7 +229,7 @@ fn backends_can_be_forced_and_reported() {
         not(uhash_backend = "soft")
     ))]
     assert_eq!(Engine::detect().backend(), Backend::Neon);
-    if uhash_core::backend::forced_soft() {
+    if uhash_base::backend::forced_soft() {
         assert_eq!(Engine::detect().backend(), Backend::Soft);
     }
     #[cfg(not(feature = "asm"))]

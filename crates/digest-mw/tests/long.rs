@@ -9,8 +9,8 @@
 use digest_mw::long::{CHUNK_BYTES, DigestMwKernel, FAMILY_DIGEST_MW32};
 use digest_mw::{Engine, MacNonce, Tag};
 use proptest::prelude::*;
-use uhash_core::long::{ChunkHash, LongHash};
-use uhash_core::mac::{MacHash, tag_for_hash};
+use uhash_base::long::{ChunkHash, LongHash};
+use uhash_base::mac::{MacHash, tag_for_hash};
 use uhash_ref::kdf::{expand, label};
 
 fn words(b: &[u8]) -> Vec<u64> {
@@ -272,12 +272,12 @@ fn constants_debug_and_checked_inputs() {
     assert_eq!(<DigestMw128Hash as MacHash>::LANE_BITS, 32);
     assert_eq!(
         <DigestMw64Hash as MacHash>::PAD_LABEL,
-        uhash_core::kdf::label(0x0320, 2, 0xff, 0)
+        uhash_base::kdf::label(0x0320, 2, 0xff, 0)
     );
     assert_eq!(<DigestMwKernel<3> as ChunkHash>::LANES, 3);
     let d = format!("{:?}", DigestMw32Hash::from_seed(&[1; 16]));
     assert!(d.starts_with("DigestMw32Hash"), "{d}");
-    let mut ks = uhash_core::kdf::KeyStream::new(&[0; 16], 0);
+    let mut ks = uhash_base::kdf::KeyStream::new(&[0; 16], 0);
     for bad in [0usize, 2, 6, 4100] {
         assert!(
             DigestMwKernel::<1, 4096>::from_key_stream_with(&mut ks, bad, Engine::portable())
@@ -287,7 +287,7 @@ fn constants_debug_and_checked_inputs() {
     }
     assert_eq!(
         DigestMwKernel::<2, 4096>::from_key(&[0; 17], 64, Engine::portable()).err(),
-        Some(uhash_core::Error::KeyTooShort {
+        Some(uhash_base::Error::KeyTooShort {
             needed: 18,
             got: 17
         })
@@ -306,9 +306,9 @@ fn python_interop_vectors() {
     let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
     let nonce = MacNonce::from_bytes(core::array::from_fn(|i| i as u8));
     let pad = |n: u8| -> [u8; 16] {
-        uhash_core::kdf::expand_array(
+        uhash_base::kdf::expand_array(
             &seed,
-            uhash_core::kdf::label(FAMILY_DIGEST_MW32, n, 0xff, 0),
+            uhash_base::kdf::label(FAMILY_DIGEST_MW32, n, 0xff, 0),
         )
     };
     let tag = |h: &[u8], n: u8| {

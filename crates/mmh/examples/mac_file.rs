@@ -1,13 +1,13 @@
 //! MAC 1 MiB with the recommended MAC of this crate, `Nhx2Mac` (NH, two lanes, 16-byte tag).
 //!
-//! `cargo run -p mmh --example mac_file`: one tag over 1 MiB, the same tag from
+//! `cargo run -p uhash-mmh --example mac_file`: one tag over 1 MiB, the same tag from
 //! the message fed in 4 KiB pieces, a verification, and a rejected
 //! one-bit change. (The key is fixed here so that the run is repeatable;
 //! a real key is 16 or 32 secret, uniformly random bytes.)
 
-use mmh::{MacNonce, Nhx2Mac};
+use uhash_mmh::{MacNonce, Nhx2Mac};
 
-fn main() -> Result<(), mmh::Error> {
+fn main() -> Result<(), uhash_mmh::Error> {
     let mut msg: Vec<u8> = (0..1u32 << 20)
         .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
         .collect();

@@ -10,7 +10,7 @@
 //! * checks happen in the order parameters (n), message length, key length,
 //!   and every violation is a typed [`Error`]; nothing panics.
 
-use uhash_core::Error;
+use uhash_base::Error;
 
 /// The largest Toeplitz output count n.
 pub const MAX_N: usize = 8;

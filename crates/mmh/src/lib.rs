@@ -11,7 +11,7 @@
 //! | [`mmh32`], [`mmh32_toeplitz`], [`nmh32`], [`mmh64`], [`nh`], [`nh_toeplitz`] | the paper functions on raw keys and fixed-length messages |
 //! | [`nh_umac`], [`nh_umac_toeplitz`], [`nh_umac_key_layout`] | RFC 4418's NH (pairs j, j + 4 of each 32-byte block; the `umac` crate's level 1) and its key layout |
 //! | [`Engine32`], [`Engine64`] ([`kernels`]) | backend selection: detect, force, ask (the workspace's one `engine!` API) |
-//! | [`long`] (feature `alloc`) | level-1 kernels for `uhash_core::long` (messages of any length) |
+//! | [`long`] (feature `alloc`) | level-1 kernels for `uhash_base::long` (messages of any length) |
 //! | [`hash`] (feature `alloc`) | ready-made long-message hashes with `universal_hash::UniversalHash`, and their Wegman–Carter MACs |
 //!
 //! Words are little-endian (`uhash kat` and `uhash-ref` use the same
@@ -41,7 +41,7 @@
 //!
 //! The paper fixes k = 32; here any k ≥ 1 (even for NMH32/NH) is accepted,
 //! and a longer key is used by its prefix (§3.4). The reduction is
-//! [`uhash_core::p32::reduce`], which returns 0 where the paper's Appendix A
+//! [`uhash_base::p32::reduce`], which returns 0 where the paper's Appendix A
 //! routine returns 15 (sums x = 2^32·a + b with b − 15a = −j·p₃₂, j =
 //! 1..14: its final test is `>` where `≥` is needed); the tests pin that
 //! class.
@@ -116,7 +116,7 @@
 //! construction that restores Δ-universality, as [`hash`] does.
 //!
 //! ## Long messages
-//! [`long`] and [`hash`] plug these into `uhash_core::long`: a message of c
+//! [`long`] and [`hash`] plug these into `uhash_base::long`: a message of c
 //! chunks is ε-AΔU per lane with ε = ε₁ + (c+1)/2^128 + 6·2^-b (b the lane
 //! width) and (ε₁ + …)ⁿ for n lanes, where ε₁ is the level-1 *collision*
 //! bound above (for MMH32 Toeplitz lanes ε₁ = 12·2^-32 per lane covers
@@ -176,12 +176,12 @@ pub use mmh64::mmh64;
 pub use nh::{nh, nh_toeplitz};
 pub use nh_umac::{nh_umac, nh_umac_key_layout, nh_umac_toeplitz};
 pub use nmh32::nmh32;
-pub use uhash_core::{Backend, Error, Nonce, Tag};
+pub use uhash_base::{Backend, Error, Nonce, Tag};
 
 #[cfg(feature = "alloc")]
 pub use hash::{
     Mmh32Hash, Mmh32Mac, Mmh32x2Hash, Mmh32x2Mac, Mmh32x4Hash, Mmh32x4Mac, Mmh64Hash, Mmh64Mac,
     NhHash, NhMac, Nhx2Hash, Nhx2Mac, Nhx4Hash, Nhx4Mac, Nmh32Hash, Nmh32Mac,
 };
-pub use uhash_core::mac::MacNonce;
+pub use uhash_base::mac::MacNonce;
 pub use universal_hash;

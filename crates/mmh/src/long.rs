@@ -1,8 +1,8 @@
-//! Level-1 kernels for [`uhash_core::long`]: the paper functions over one
+//! Level-1 kernels for [`uhash_base::long`]: the paper functions over one
 //! chunk, for messages of any length.
 //!
 //! Each kernel is a [`ChunkHash`]; [`LongHash`]`<kernel>` is then the
-//! three-level construction of `uhash_core::long` (kernel → polynomial mod
+//! three-level construction of `uhash_base::long` (kernel → polynomial mod
 //! 2^130 − 5 → MMH to the lane width), keyed from a 16-byte seed. The
 //! ready-made types of [`crate::hash`] wrap the common configurations.
 //!
@@ -22,7 +22,7 @@
 //! the same `chunk` parameter).
 //!
 //! # Bounds
-//! `uhash_core::long` proves (ε₁ + ε₂ + ε₃)^n for n lanes, with
+//! `uhash_base::long` proves (ε₁ + ε₂ + ε₃)^n for n lanes, with
 //! ε₂ = (c+1)/2^128 for c chunks and ε₃ = 6·2^-b for b-bit lanes, given a
 //! level-1 collision bound ε₁ per lane such that any set T of lanes
 //! collides together with probability ≤ ε₁^|T|. Here (see the crate docs
@@ -40,12 +40,12 @@
 //! computed with the key), so a short last chunk costs NH over its used
 //! blocks plus one table entry.
 
-use uhash_core::kdf::KeyStream;
+use uhash_base::kdf::KeyStream;
 #[cfg(doc)]
-use uhash_core::kdf::family;
-use uhash_core::keybuf::KeyWords;
+use uhash_base::kdf::family;
+use uhash_base::keybuf::KeyWords;
 #[cfg(doc)]
-use uhash_core::long::{ChunkHash, LongHash};
+use uhash_base::long::{ChunkHash, LongHash};
 
 use crate::kernels::{Engine32, Kernels32};
 

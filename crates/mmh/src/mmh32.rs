@@ -1,6 +1,6 @@
 //! MMH32 (Halevi–Krawczyk, **Definition 5**) and its Toeplitz form (§2.4).
 
-use uhash_core::{Error, p32, toeplitz};
+use uhash_base::{Error, p32, toeplitz};
 
 use crate::args::{MAX_N, check_n, key_words, msg_words};
 use crate::kernels::{Engine32, Kernels32};

@@ -1,6 +1,6 @@
 //! MMH64: MMH with 64-bit words and p = 2^64 + 13 (Halevi–Krawczyk §3.2).
 
-use uhash_core::{Error, p64};
+use uhash_base::{Error, p64};
 
 use crate::args::{key_words, msg_words};
 use crate::kernels::{Engine64, Kernels64};

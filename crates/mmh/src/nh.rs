@@ -1,7 +1,7 @@
 //! NH (Black–Halevi–Krawczyk–Krovetz–Rogaway, UMAC, CRYPTO 1999) with
 //! 32-bit words over adjacent pairs, and its Toeplitz form.
 
-use uhash_core::{Error, toeplitz};
+use uhash_base::{Error, toeplitz};
 
 use crate::args::{check_n, key_words, msg_words};
 use crate::kernels::{Engine32, Kernels32};

@@ -2,7 +2,7 @@
 //! paired with word j + 4, and its Toeplitz form with the key shifted by 4
 //! words (16 bytes) per output — the level-1 hash of the `umac` crate.
 
-use uhash_core::Error;
+use uhash_base::Error;
 
 use crate::args::{check_n, key_words};
 use crate::kernels::{Engine32, Kernels32};

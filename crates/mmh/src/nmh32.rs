@@ -1,6 +1,6 @@
 //! NMH32 (Halevi–Krawczyk, **Definition 10**).
 
-use uhash_core::{Error, p32};
+use uhash_base::{Error, p32};
 
 use crate::args::{key_words, msg_words};
 use crate::kernels::{Engine32, Kernels32};

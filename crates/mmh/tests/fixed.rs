@@ -4,8 +4,8 @@
 //! on p after the second fold, sums just past 2^64 / 2^128), and the typed
 //! errors. Case counts follow `PROPTEST_CASES` (at most 64 here).
 
-use mmh::{Backend, Engine32, Engine64, Error};
 use proptest::prelude::*;
+use uhash_mmh::{Backend, Engine32, Engine64, Error};
 use uhash_ref::mmh as rmmh;
 use uhash_ref::nh as rnh;
 
@@ -40,7 +40,7 @@ fn check32(key: &[u32], msg: &[u32]) {
             rmmh::mmh32(key, msg).ok(),
             "mmh32 {b} k={k}"
         );
-        for n in 1..=mmh::MAX_N {
+        for n in 1..=uhash_mmh::MAX_N {
             let mut out = vec![0u32; n];
             let got = e.mmh32_toeplitz(key, &bytes, &mut out).map(|()| out);
             assert_eq!(
@@ -228,7 +228,7 @@ fn appendix_a_class_returns_zero() {
             for y in [x.wrapping_add(d), x.wrapping_sub(d)] {
                 let (key, msg) = words_for_sum32(y);
                 check32(&key, &msg);
-                let r = mmh::mmh32(&key, &le32(&msg));
+                let r = uhash_mmh::mmh32(&key, &le32(&msg));
                 assert_eq!(r, Ok((y % p) as u32));
             }
         }
@@ -281,7 +281,7 @@ fn long_messages_cross_the_ifma_batches() {
 
 #[test]
 fn typed_errors() {
-    let e = mmh::Engine32::portable();
+    let e = uhash_mmh::Engine32::portable();
     assert!(matches!(
         e.mmh32(&[1, 2], &[1, 2, 3]),
         Err(Error::InvalidMessageLength { got: 3, .. })
@@ -388,10 +388,10 @@ fn backends_can_be_forced_and_reported() {
     // Every AArch64 CPU (and qemu-aarch64) has Advanced SIMD: the NEON
     // kernels are the ones compared with the reference there.
     #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-    if !uhash_core::backend::forced_soft() {
+    if !uhash_base::backend::forced_soft() {
         assert_eq!(Engine32::detect().backend(), Backend::Neon);
     }
-    if uhash_core::backend::forced_soft() {
+    if uhash_base::backend::forced_soft() {
         assert_eq!(Engine32::detect().backend(), Backend::Soft);
         assert_eq!(Engine64::detect().backend(), Backend::Soft);
     }

@@ -5,8 +5,8 @@
 //! assembly backends included. RFC 4418's NH (`nh_umac_sums`) likewise, and
 //! against the reference `uhash_ref::umac::nh`.
 
-use mmh::{Engine32, Engine64, Kernels32, Kernels64};
 use proptest::prelude::*;
+use uhash_mmh::{Engine32, Engine64, Kernels32, Kernels64};
 
 fn engines32() -> Vec<Engine32> {
     Engine32::all_supported().collect()
@@ -44,7 +44,7 @@ fn check(e: Engine32, key: &[u32], msg: &[u8]) {
 fn layout(key: &[u32]) -> (Vec<u32>, Vec<u32>) {
     let q = key.len() / 4;
     let (mut even, mut odd) = (vec![0; 4 * q.div_ceil(2)], vec![0; 4 * (q / 2)]);
-    mmh::nh_umac_key_layout(&key[..4 * q], &mut even, &mut odd).unwrap();
+    uhash_mmh::nh_umac_key_layout(&key[..4 * q], &mut even, &mut odd).unwrap();
     (even, odd)
 }
 
@@ -162,36 +162,36 @@ fn nh_umac_equals_the_reference() {
 
 #[test]
 fn nh_umac_paper_functions_check_their_arguments() {
-    use mmh::Error;
+    use uhash_mmh::Error;
     let key = [0u32; 64];
     assert!(matches!(
-        mmh::nh_umac(&key, &[]),
+        uhash_mmh::nh_umac(&key, &[]),
         Err(Error::InvalidMessageLength { .. })
     ));
     assert!(matches!(
-        mmh::nh_umac(&key, &[0; 33]),
+        uhash_mmh::nh_umac(&key, &[0; 33]),
         Err(Error::InvalidMessageLength { .. })
     ));
     assert!(matches!(
-        mmh::nh_umac(&key[..7], &[0; 32]),
+        uhash_mmh::nh_umac(&key[..7], &[0; 32]),
         Err(Error::KeyTooShort { .. })
     ));
     let mut out = [0u64; 2];
     assert!(matches!(
-        mmh::nh_umac_toeplitz(&key[..11], &[0; 32], &mut out),
+        uhash_mmh::nh_umac_toeplitz(&key[..11], &[0; 32], &mut out),
         Err(Error::KeyTooShort {
             needed: 12,
             got: 11
         })
     ));
     assert!(matches!(
-        mmh::nh_umac_toeplitz(&key, &[0; 32], &mut []),
+        uhash_mmh::nh_umac_toeplitz(&key, &[0; 32], &mut []),
         Err(Error::InvalidParameter { .. })
     ));
     let (mut e, mut o) = ([0u32; 8], [0u32; 4]);
-    assert!(mmh::nh_umac_key_layout(&key[..12], &mut e, &mut o).is_ok());
-    assert!(mmh::nh_umac_key_layout(&key[..13], &mut e, &mut o).is_err());
-    assert!(mmh::nh_umac_key_layout(&key[..16], &mut e, &mut o).is_err());
+    assert!(uhash_mmh::nh_umac_key_layout(&key[..12], &mut e, &mut o).is_ok());
+    assert!(uhash_mmh::nh_umac_key_layout(&key[..13], &mut e, &mut o).is_err());
+    assert!(uhash_mmh::nh_umac_key_layout(&key[..16], &mut e, &mut o).is_err());
 }
 
 #[test]

@@ -4,12 +4,12 @@
 //! every split of the input, the `UniversalHash` trait paths, and the
 //! independent Python vectors of `tools/interop/long_mac.py`.
 
-use mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
-use mmh::{Engine32, Engine64};
 use proptest::prelude::*;
-use uhash_core::Tag;
-use uhash_core::long::{ChunkHash, LongHash};
-use uhash_core::mac::{MacHash, MacNonce, tag_for_hash};
+use uhash_base::Tag;
+use uhash_base::long::{ChunkHash, LongHash};
+use uhash_base::mac::{MacHash, MacNonce, tag_for_hash};
+use uhash_mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
+use uhash_mmh::{Engine32, Engine64};
 use uhash_ref::kdf::{expand, label};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -102,7 +102,7 @@ fn reference_mac(
 
 /// LongHash over a kernel with a run-time chunk, fed in the pieces `splits`.
 fn production<H: ChunkHash>(
-    make: impl FnOnce(&mut uhash_core::kdf::KeyStream) -> Result<H, uhash_core::Error>,
+    make: impl FnOnce(&mut uhash_base::kdf::KeyStream) -> Result<H, uhash_base::Error>,
     seed: &[u8; 16],
     msg: &[u8],
     splits: &[usize],
@@ -322,7 +322,7 @@ fn python_interop_vectors() {
     // long_mac
     let nonce = MacNonce::from_bytes(core::array::from_fn(|i| i as u8));
     let pad = |fam: u16, n: u8| -> [u8; 16] {
-        uhash_core::kdf::expand_array(&seed, uhash_core::kdf::label(fam, n, 0xff, 0))
+        uhash_base::kdf::expand_array(&seed, uhash_base::kdf::label(fam, n, 0xff, 0))
     };
     let tag = |h: &[u8], lane: usize, key: [u8; 16]| {
         let mut t = vec![0u8; h.len()];
@@ -349,7 +349,7 @@ fn python_interop_vectors() {
 /// their MACs equal the reference Wegman–Carter tag.
 #[test]
 fn default_types_equal_the_reference() {
-    use mmh::hash::*;
+    use uhash_mmh::hash::*;
     let seed = [7u8; 16];
     let nonce = [9u8; 12];
     let lens = [
@@ -413,7 +413,7 @@ fn default_types_equal_the_reference() {
 /// whole chunks and a partial one).
 #[test]
 fn default_types_agree_across_backends() {
-    use mmh::hash::*;
+    use uhash_mmh::hash::*;
     let seed = [3u8; 16];
     let msg: Vec<u8> = (0..40_000u32).map(|i| (i ^ (i >> 8)) as u8).collect();
     macro_rules! check {
@@ -448,7 +448,7 @@ fn default_types_agree_across_backends() {
 /// byte API on the zero-padded data; `KeyInit` is `from_seed`.
 #[test]
 fn universal_hash_trait_paths() {
-    use mmh::hash::*;
+    use uhash_mmh::hash::*;
     use universal_hash::{KeyInit, UniversalHash};
     let seed = [0x42u8; 16];
     let msg: Vec<u8> = (0..(2 * CHUNK_BYTES + 100) as u32)
@@ -499,17 +499,17 @@ fn universal_hash_trait_paths() {
 
 #[test]
 fn mac_hash_constants_match_long_hash() {
-    use mmh::hash::*;
+    use uhash_mmh::hash::*;
     assert_eq!(Mmh32x2Hash::OUT_BYTES, 8);
     assert_eq!(<Mmh32x2Hash as MacHash>::LANE_BITS, 32);
     assert_eq!(
         <Mmh32x2Hash as MacHash>::PAD_LABEL,
-        uhash_core::kdf::label(0x0101, 2, 0xff, 0)
+        uhash_base::kdf::label(0x0101, 2, 0xff, 0)
     );
     assert_eq!(<Nhx4Hash as MacHash>::LANE_BITS, 64);
     assert_eq!(
         <Mmh64Hash as MacHash>::PAD_LABEL,
-        uhash_core::kdf::label(0x0103, 1, 0xff, 0)
+        uhash_base::kdf::label(0x0103, 1, 0xff, 0)
     );
     // Debug prints no key material
     let h = Mmh32Hash::from_seed(&[1; 16]);
@@ -519,7 +519,7 @@ fn mac_hash_constants_match_long_hash() {
 
 #[test]
 fn chunk_sizes_are_checked() {
-    let mut ks = uhash_core::kdf::KeyStream::new(&[0; 16], 0);
+    let mut ks = uhash_base::kdf::KeyStream::new(&[0; 16], 0);
     for bad in [0, 2, 6, 4100] {
         assert!(
             Mmh32Kernel::<1, 4096>::from_key_stream_with(&mut ks, bad, Engine32::portable())

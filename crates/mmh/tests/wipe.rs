@@ -4,8 +4,8 @@
 //! (`uhash_testkit::wipe`).
 #![cfg(not(miri))]
 
-use mmh::hash::*;
-use uhash_core::kdf::family;
+use uhash_base::kdf::family;
+use uhash_mmh::hash::*;
 use uhash_testkit::{ScanAlloc, assert_seeded_key_holder};
 
 #[global_allocator]

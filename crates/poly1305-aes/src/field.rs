@@ -1,9 +1,9 @@
 //! The accumulator h (three 64-bit limbs) as an element of Z/(2^130 − 5)
-//! (`uhash_core::p130`) and back, and powers of r: the arithmetic that
+//! (`uhash_base::p130`) and back, and powers of r: the arithmetic that
 //! joins segments ([`crate::parallel`]) and updates a kept polynomial value
 //! ([`crate::incremental`]).
 
-use uhash_core::p130::{Fe130, Multiplier};
+use uhash_base::p130::{Fe130, Multiplier};
 use zeroize::Zeroize;
 
 /// h (three 64-bit limbs, h₂ ≤ 5) as a field element.

@@ -1,5 +1,5 @@
 //! The kernel operations of Poly1305 and the [`Engine`] that chooses among
-//! their backends (one `uhash_core::engine!`).
+//! their backends (one `uhash_base::engine!`).
 //!
 //! # The scalar block interface
 //! [`Kernels::blocks`] absorbs `data` (its whole 16-byte blocks; a shorter
@@ -38,7 +38,7 @@ pub(crate) use crate::backend::soft::NoPowers as Powers;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use crate::backend::x86_ifma::Powers;
 
-uhash_core::engine! {
+uhash_base::engine! {
     /// The operations every Poly1305 backend implements (see the
     /// [module docs](self)); the default bodies are the portable code.
     pub(crate) trait Kernels {
@@ -97,19 +97,19 @@ uhash_core::engine! {
     /// backend computes the same tags bit for bit.
     pub enum Engine {
         detect: [
-            #[cfg(target_arch = "x86_64")] Ifma => uhash_core::backend::Ifma,
-            #[cfg(target_arch = "x86_64")] Avx512 => uhash_core::backend::Avx512,
-            #[cfg(target_arch = "x86_64")] Avx2 => uhash_core::backend::Avx2,
+            #[cfg(target_arch = "x86_64")] Ifma => uhash_base::backend::Ifma,
+            #[cfg(target_arch = "x86_64")] Avx512 => uhash_base::backend::Avx512,
+            #[cfg(target_arch = "x86_64")] Avx2 => uhash_base::backend::Avx2,
             #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-            Neon => uhash_core::backend::Neon,
+            Neon => uhash_base::backend::Neon,
         ],
-        portable: Soft => uhash_core::backend::Soft,
+        portable: Soft => uhash_base::backend::Soft,
         request: [
-            Soft32 => uhash_core::backend::Soft32,
+            Soft32 => uhash_base::backend::Soft32,
             // Exact only where f64 arithmetic is IEEE binary64 without
             // extended precision (not 32-bit x86 without SSE2).
             #[cfg(not(all(target_arch = "x86", not(target_feature = "sse2"))))]
-            Float => uhash_core::backend::Float,
+            Float => uhash_base::backend::Float,
             #[cfg(all(feature = "asm", target_arch = "x86_64"))] IfmaAsm => uhash_asm::IfmaAsm,
             #[cfg(all(feature = "asm", target_arch = "x86_64"))] MulxAsm => uhash_asm::MulxAsm,
             #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))]

@@ -6,7 +6,7 @@
 
 use core::fmt;
 
-use uhash_core::wiped::Wiped;
+use uhash_base::wiped::Wiped;
 use universal_hash::common::{InvalidKey, KeySizeUser, TryKeyInit};
 use universal_hash::consts::U32;
 use zeroize::Zeroize;
@@ -20,10 +20,10 @@ use crate::{Backend, Error};
 
 /// The tag of the Poly1305-AES MAC ([`Poly1305With`], [`Poly1305Aes`],
 /// [`crate::Poly1305WithPowers`], [`crate::batch`]): 16 bytes
-/// (`uhash_core::Tag<16>`, as every MAC of the workspace returns), whose
+/// (`uhash_base::Tag<16>`, as every MAC of the workspace returns), whose
 /// `==` is constant-time. The crate root's [`crate::Tag`] is a different
 /// type: RustCrypto's `poly1305::Tag`, the output block of [`crate::Poly1305`].
-pub type MacTag = uhash_core::Tag<16>;
+pub type MacTag = uhash_base::Tag<16>;
 
 /// Poly1305 with pad F_k(n) for a 16-byte-block cipher F (paper §2):
 ///

@@ -37,11 +37,11 @@ mod persistent;
 #[cfg(feature = "std")]
 pub use persistent::{PersistError, PersistentNonces};
 
-use uhash_core::Error;
+use uhash_base::Error;
 
 /// A 16-byte Poly1305-AES nonce (Bernstein §2 "Nonces"): the block that is
 /// encrypted under the AES key `k` to give the one-time pad `AES_k(n)` —
-/// the workspace's [`uhash_core::Nonce`] with 16 bytes.
+/// the workspace's [`uhash_base::Nonce`] with 16 bytes.
 ///
 /// Any 16 bytes are a valid nonce; what matters is that the sender never
 /// uses one twice under the same key (see the [module docs](self)). The
@@ -50,7 +50,7 @@ use uhash_core::Error;
 /// bytes as an unsigned little-endian integer, so increasing counters are
 /// the paper's "reverse-lexicographic order of 16-byte strings";
 /// [`Nonce::to_counter`] is the inverse.
-pub type Nonce = uhash_core::Nonce<16>;
+pub type Nonce = uhash_base::Nonce<16>;
 
 /// An in-memory, strictly increasing nonce sequence (`no_std`): hands out
 /// [`Nonce::from_u128`]`(first)`, `(first + 1)`, …, up to and including

@@ -5,7 +5,7 @@
 use core::fmt;
 
 use cipher::{BlockCipherEncrypt, BlockSizeUser, KeyInit as CipherKeyInit};
-use uhash_core::wiped::Wiped;
+use uhash_base::wiped::Wiped;
 use universal_hash::consts::U16;
 
 /// A 16-byte-block cipher used for the pad F_k(n) (paper §2: AES-128; any
@@ -39,7 +39,7 @@ pub struct Aes128Pad(Wiped<AesImpl>);
 #[derive(Clone)]
 enum AesImpl {
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    Ni(uhash_core::aesni::Aes128Ni),
+    Ni(uhash_base::aesni::Aes128Ni),
     Soft(aes::Aes128),
 }
 
@@ -48,7 +48,7 @@ impl Aes128Pad {
     #[must_use]
     pub fn new(k: &[u8; 16]) -> Self {
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        if let Some(ni) = uhash_core::aesni::Aes128Ni::new(k) {
+        if let Some(ni) = uhash_base::aesni::Aes128Ni::new(k) {
             return Self(Wiped::new(AesImpl::Ni(ni)));
         }
         Self(Wiped::new(AesImpl::Soft(aes::Aes128::new(&(*k).into()))))

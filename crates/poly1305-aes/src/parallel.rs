@@ -9,7 +9,7 @@
 //! square-and-multiply; every segment but the last has the same length, so
 //! at most two powers), before the final partial chunk is absorbed by the
 //! scalar kernel as in the one-thread path. All of it is arithmetic modulo
-//! p = 2^130 − 5 (`uhash_core::p130`), where any order of evaluation gives
+//! p = 2^130 − 5 (`uhash_base::p130`), where any order of evaluation gives
 //! the same residue, and the tag is the canonical residue plus the pad:
 //! the same bytes.
 
@@ -17,7 +17,7 @@ extern crate std;
 
 use rayon::prelude::*;
 use std::vec::Vec;
-use uhash_core::p130::Multiplier;
+use uhash_base::p130::Multiplier;
 use zeroize::Zeroize;
 
 use crate::field::{from_fe, pow, r_fe, to_fe};

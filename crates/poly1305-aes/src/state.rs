@@ -12,12 +12,12 @@ use crate::kernels::{Engine, Kernels, Powers};
 ///
 /// h mod p is h or h − p: with g = h + 5, h ≥ p iff g ≥ 2^130, and then
 /// h − p = g − 2^130 < 2^130 (h < 2p). The choice is a mask from bit 130
-/// of g passed through `uhash_core::ct::barrier_u64` (as the mod 2^64 + 13
+/// of g passed through `uhash_base::ct::barrier_u64` (as the mod 2^64 + 13
 /// fold does), so that the optimiser cannot see that it is 0 or all ones
 /// and turn the select into a branch on the secret h.
 #[inline]
 pub(crate) fn finish(h: &[u64; 3], s: u128) -> [u8; 16] {
-    use uhash_core::ct::{barrier_u64, select_u64};
+    use uhash_base::ct::{barrier_u64, select_u64};
     let [h0, h1, h2] = *h;
     let t0 = u128::from(h0) + 5;
     let t1 = u128::from(h1) + (t0 >> 64);

@@ -39,7 +39,7 @@ fn asm_backends_are_listed_never_detected_and_present_where_expected() {
         (Err(e), None) => assert_eq!(e, Error::UnsupportedBackend(Backend::Asm)),
         (got, first) => panic!("alias: {got:?} against first supported {first:?}"),
     }
-    if std::env::var_os("UHASH_EXPECT_ASM").is_some() && !uhash_core::backend::forced_soft() {
+    if std::env::var_os("UHASH_EXPECT_ASM").is_some() && !uhash_base::backend::forced_soft() {
         assert!(
             first.is_some(),
             "UHASH_EXPECT_ASM set but no assembly backend"

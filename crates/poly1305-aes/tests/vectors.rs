@@ -163,12 +163,12 @@ fn detection_picks_the_fastest() {
     // CI's expectations (UHASH_EXPECT_X86), the fastest the CPU has.
     assert_eq!(d, supported()[0]);
     assert_eq!(Engine::default(), Engine::detect());
-    if uhash_core::backend::forced_soft() {
+    if uhash_base::backend::forced_soft() {
         assert_eq!(d, Backend::Soft);
     }
     // Every AArch64 CPU (and qemu-aarch64) has Advanced SIMD.
     #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-    if !uhash_core::backend::forced_soft() {
+    if !uhash_base::backend::forced_soft() {
         assert_eq!(d, Backend::Neon);
     }
 }

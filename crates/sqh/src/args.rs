@@ -2,21 +2,21 @@
 //!
 //! Conventions (those of `docs/sqh-spec.md`, `uhash-ref` and `uhash kat`):
 //! * `W` (1..=5) is the number of 32-bit words per element, L = 32W, p the
-//!   prime [`uhash_core::pw`] uses for W;
+//!   prime [`uhash_base::pw`] uses for W;
 //! * the message is k = `msg.len()/(4W)` elements of 4W little-endian bytes;
 //!   the length must be a whole, non-zero number of elements (exactly one
 //!   for SQH and SQHU);
 //! * the key is a slice of 32-bit words, key element i being
 //!   `key[W·i .. W·(i+1)]`; it may be longer than needed and is then used by
 //!   its prefix;
-//! * outputs are [`Elem`](uhash_core::pw::Elem)s: residues in [0, p) for the
+//! * outputs are [`Elem`](uhash_base::pw::Elem)s: residues in [0, p) for the
 //!   Z_p functions, or the L-bit value (top limb 0) for the {0,1}^L ones.
 //!   Write them with `Elem::write_le_bytes` into
 //!   [`Variant::out_bytes`](crate::Variant::out_bytes) bytes;
 //! * checks happen in the order message length, key length, key values; every
 //!   violation is a typed [`Error`]; nothing panics.
 
-use uhash_core::Error;
+use uhash_base::Error;
 
 /// k ≥ 1 elements of 4W bytes.
 pub(crate) fn msg_elems<const W: usize>(msg: &[u8]) -> Result<usize, Error> {

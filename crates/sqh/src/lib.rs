@@ -16,9 +16,9 @@
 //! | [`eval`] with [`Variant`] | the same six chosen at run time |
 //! | [`toeplitz()`] | §4.1's Toeplitz multi-element output over any [`Variant`] |
 //! | [`Engine`] ([`kernels`]) | backend selection: detect, force, ask (the workspace's one `engine!` API) |
-//! | [`long`] (feature `alloc`) | SQHasm2 / SQHE level-1 kernels for `uhash_core::long` |
+//! | [`long`] (feature `alloc`) | SQHasm2 / SQHE level-1 kernels for `uhash_base::long` |
 //! | [`hash`](mod@hash) (feature `alloc`) | `UniversalHash` + `KeyInit` types at 32, 64, 96, 128 bits and their Wegman–Carter MACs |
-//! | `uhash_core::strong::Strong` | Lemma 1's Δ-universal → strongly universal adapter (generic; SQHU is built on it) |
+//! | `uhash_base::strong::Strong` | Lemma 1's Δ-universal → strongly universal adapter (generic; SQHU is built on it) |
 //!
 //! # Definitions (as implemented)
 //! p = p_w is the smallest prime above 2^L, L = 32w (2^32+15, 2^64+13,
@@ -166,8 +166,8 @@ pub use sqhc2::sqhc2;
 pub use sqhe::sqhe;
 pub use sqhu::sqhu;
 pub use toeplitz::toeplitz;
-pub use uhash_core::pw::Elem;
-pub use uhash_core::{Backend, Error, Nonce, Tag};
+pub use uhash_base::pw::Elem;
+pub use uhash_base::{Backend, Error, Nonce, Tag};
 pub use variant::{Variant, eval};
 
 #[cfg(feature = "alloc")]
@@ -176,5 +176,5 @@ pub use hash::{
     Asm2x128Mac, Sqhe32Hash, Sqhe32Mac, Sqhe64Hash, Sqhe64Mac, Sqhe96Hash, Sqhe96Mac, Sqhe128Hash,
     Sqhe128Mac,
 };
-pub use uhash_core::mac::MacNonce;
+pub use uhash_base::mac::MacNonce;
 pub use universal_hash;

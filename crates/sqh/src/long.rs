@@ -1,8 +1,8 @@
-//! Level-1 kernels for [`uhash_core::long`]: SQHasm2 and SQHE over one
+//! Level-1 kernels for [`uhash_base::long`]: SQHasm2 and SQHE over one
 //! chunk, for messages of any length.
 //!
 //! Each kernel is a [`ChunkHash`]; [`LongHash`]`<kernel>` is then the
-//! three-level construction of `uhash_core::long` (kernel → polynomial mod
+//! three-level construction of `uhash_base::long` (kernel → polynomial mod
 //! 2^130 − 5 → MMH to the lane width), keyed from a 16-byte seed. The
 //! ready-made types of [`crate::hash`](mod@crate::hash) wrap W = 1..4.
 //!
@@ -22,7 +22,7 @@
 //!
 //! # Bounds
 //! The lanes of one L-bit value are not independent, so the per-lane
-//! product form of `uhash_core::long` does not apply directly; the spec
+//! product form of `uhash_base::long` does not apply directly; the spec
 //! (`docs/sqh-spec.md` §5) redoes its lane-set sum with the joint level-1
 //! bound ε₁(t) ≤ 3·2^((b+1)(n−t))·ε_p for any t of the n lanes:
 //! ε ≤ Σ_j C(n, j)·ε₁(n − j)·(ε₂ + ε₃)^j with ε₂ = (c+1)/2^128 and
@@ -38,11 +38,11 @@
 //! row, and a one-shot message's last chunk needs no chunk buffer (its
 //! last partial element is padded on the stack).
 
-use uhash_core::kdf::KeyStream;
-use uhash_core::keybuf::KeyWords;
+use uhash_base::kdf::KeyStream;
+use uhash_base::keybuf::KeyWords;
 #[cfg(doc)]
-use uhash_core::long::{ChunkHash, LongHash};
-use uhash_core::pw::Elem;
+use uhash_base::long::{ChunkHash, LongHash};
+use uhash_base::pw::Elem;
 
 use crate::kernels::{COLS, Engine};
 
@@ -117,7 +117,7 @@ macro_rules! kernel {
                 engine: Engine,
             ) -> Result<Self, Error> {
                 let () = Self::VALID;
-                uhash_core::keybuf::check_chunk(chunk, 4 * W, chunk_bytes(W))?;
+                uhash_base::keybuf::check_chunk(chunk, 4 * W, chunk_bytes(W))?;
                 Ok(Self::with_key(stream_words32(ks, chunk / 4), chunk, engine))
             }
 
@@ -128,7 +128,7 @@ macro_rules! kernel {
             /// As [`Self::from_key_stream_with`]; [`Error::KeyTooShort`].
             pub fn from_key(key: &[u32], chunk: usize, engine: Engine) -> Result<Self, Error> {
                 let () = Self::VALID;
-                uhash_core::keybuf::check_chunk(chunk, 4 * W, chunk_bytes(W))?;
+                uhash_base::keybuf::check_chunk(chunk, 4 * W, chunk_bytes(W))?;
                 crate::args::key_words(key.len(), chunk / 4)?;
                 let mut it = key.iter();
                 let key = KeyWords::from_fn(chunk / 4, || it.next().copied().unwrap_or(0));

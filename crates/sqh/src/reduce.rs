@@ -2,7 +2,7 @@
 //! a kernel's accumulator (column sums or carry-dropped words) to a residue
 //! mod p_W, and a residue to its low L bits.
 
-use uhash_core::pw::{Elem, MAX_W};
+use uhash_base::pw::{Elem, MAX_W};
 
 /// Columns of a kernel's accumulator ([`crate::kernels::Kernels`]): 2W + 1
 /// ≤ 11 (column c has weight 2^(32c)).
@@ -17,7 +17,7 @@ const RED: usize = 2 * MAX_W + 2;
 /// 2W+1 limbs (the value is below 2^(64W) + 2^76).
 #[inline]
 fn fold_top<const W: usize>(v: &[u32; RED]) -> [u32; RED] {
-    let c = u64::from(uhash_core::pw::C[W - 1]);
+    let c = u64::from(uhash_base::pw::C[W - 1]);
     let t = u64::from(v[2 * W]) | u64::from(v[2 * W + 1]) << 32;
     let ct = u128::from(c * c) * u128::from(t);
     let add = [ct as u32, (ct >> 32) as u32, (ct >> 64) as u32];
@@ -114,7 +114,7 @@ mod tests {
     /// extremes (every limb all-ones, single top bits, values just around
     /// multiples of p) and mixed limbs, for every W and every limb count.
     fn check<const W: usize>() {
-        let p = (BigUint::from(1u8) << (32 * W)) + uhash_core::pw::C[W - 1];
+        let p = (BigUint::from(1u8) << (32 * W)) + uhash_base::pw::C[W - 1];
         let mut cases: Vec<Vec<u32>> = Vec::new();
         for n in 0..=2 * W + 2 {
             cases.push(vec![u32::MAX; n]);

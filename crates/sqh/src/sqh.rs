@@ -1,7 +1,7 @@
 //! SQH (Etzel–Patel–Ramzan, **Def. 4**): one element.
 
-use uhash_core::Error;
-use uhash_core::pw::Elem;
+use uhash_base::Error;
+use uhash_base::pw::Elem;
 
 use crate::kernels::Engine;
 use crate::{args, sqh_star};

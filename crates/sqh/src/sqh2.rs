@@ -2,8 +2,8 @@
 //! carries dropped in the squaring until the security is similar to MMH",
 //! as `docs/sqh-spec.md` §3 defines it).
 
-use uhash_core::Error;
-use uhash_core::pw::Elem;
+use uhash_base::Error;
+use uhash_base::pw::Elem;
 
 use crate::args;
 use crate::kernels::{Engine, Kernels};

@@ -1,7 +1,7 @@
 //! SQH\* (Etzel–Patel–Ramzan, **Def. 7**).
 
-use uhash_core::Error;
-use uhash_core::pw::Elem;
+use uhash_base::Error;
+use uhash_base::pw::Elem;
 
 use crate::args;
 use crate::kernels::{Engine, Kernels};

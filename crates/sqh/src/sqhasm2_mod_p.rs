@@ -1,8 +1,8 @@
 //! SQHasm2 modulo p (Etzel–Patel–Ramzan, **Def. 10**'s formula and
 //! **Thm. 7**'s function; Nguyen–Roscoe, FSE 2012, footnote 5).
 
-use uhash_core::Error;
-use uhash_core::pw::Elem;
+use uhash_base::Error;
+use uhash_base::pw::Elem;
 
 use crate::args;
 use crate::kernels::{Engine, Kernels};

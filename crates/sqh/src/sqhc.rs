@@ -1,7 +1,7 @@
 //! SQHc (Etzel–Patel–Ramzan, **Def. 11**).
 
-use uhash_core::Error;
-use uhash_core::pw::Elem;
+use uhash_base::Error;
+use uhash_base::pw::Elem;
 
 use crate::args;
 use crate::kernels::{Engine, Kernels};

@@ -1,9 +1,9 @@
 //! SQHU (Etzel–Patel–Ramzan, **Def. 5**): SQH made strongly universal.
 
 use subtle::ConstantTimeEq;
-use uhash_core::Error;
-use uhash_core::pw::Elem;
-use uhash_core::strong::Strong;
+use uhash_base::Error;
+use uhash_base::pw::Elem;
+use uhash_base::strong::Strong;
 
 use crate::args;
 use crate::kernels::Engine;

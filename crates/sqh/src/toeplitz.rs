@@ -1,8 +1,8 @@
 //! The Toeplitz construction (Etzel–Patel–Ramzan, **§4.1**): n outputs of
 //! one vector function under key windows shifted by one element.
 
-use uhash_core::Error;
-use uhash_core::pw::Elem;
+use uhash_base::Error;
+use uhash_base::pw::Elem;
 
 use crate::args::{key_words, msg_elems};
 use crate::kernels::Engine;
@@ -28,7 +28,7 @@ impl Engine {
         out: &mut [Elem<W>],
     ) -> Result<(), Error> {
         let k = msg_elems::<W>(msg)?;
-        let needed = uhash_core::toeplitz::key_words_needed(k, out.len(), 1)?;
+        let needed = uhash_base::toeplitz::key_words_needed(k, out.len(), 1)?;
         let words = needed.checked_mul(W).ok_or(Error::InvalidParameter {
             name: "n",
             reason: "key length overflows usize",

@@ -2,8 +2,8 @@
 //! value, for code that chooses among them at run time ([`eval`],
 //! [`Engine::hash`], [`crate::toeplitz()`], `uhash kat`).
 
-use uhash_core::Error;
-use uhash_core::pw::Elem;
+use uhash_base::Error;
+use uhash_base::pw::Elem;
 
 use crate::kernels::Engine;
 use crate::{args, sqh_star, sqh2, sqhasm, sqhasm2, sqhasm2_mod_p, sqhc, sqhc2, sqhe};

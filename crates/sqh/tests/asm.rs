@@ -31,7 +31,7 @@ const ASM_TARGET: bool = cfg!(all(
 /// The assembly engine, checking when it must and must not exist.
 fn asm() -> Option<Engine> {
     let e = Engine::new(Backend::Armv4Asm);
-    if !ASM_TARGET || uhash_core::backend::forced_soft() {
+    if !ASM_TARGET || uhash_base::backend::forced_soft() {
         assert_eq!(e, Err(Error::UnsupportedBackend(Backend::Armv4Asm)));
     }
     let supported: Vec<Backend> = e.iter().map(|e| e.backend()).collect();

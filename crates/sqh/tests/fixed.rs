@@ -178,7 +178,7 @@ fn sums_just_above_multiples_of_p() {
     // (x = 2^L − 1, m = c + 1 + o gives s = p + o), so s ≡ o and
     // s² ≡ o² (mod p); a second element with s = 2^L exactly.
     fn case<const W: usize>() {
-        let c = i64::from(uhash_core::pw::C[W - 1]);
+        let c = i64::from(uhash_base::pw::C[W - 1]);
         for o in [-c - 1, -c, -3, -1, 0, 1, 2, 7, 100] {
             let m0 = c + 1 + o;
             let mut x = vec![u32::MAX; W];
@@ -191,7 +191,7 @@ fn sums_just_above_multiples_of_p() {
         }
         // SQHU with b = p − 1 (largest valid) and b = p (error).
         let mut pm1 = vec![0u32; W + 1];
-        pm1[0] = uhash_core::pw::C[W - 1] - 1;
+        pm1[0] = uhash_base::pw::C[W - 1] - 1;
         pm1[W] = 1;
         let x = vec![u32::MAX; W];
         check_sqhu::<W>(&x, &pm1, &key_bytes(&vec![u32::MAX; W]));
@@ -266,13 +266,13 @@ fn every_backend_is_reachable() {
         .find(|b| supported.contains(b))
         .unwrap_or(Engine::detect().backend());
     assert_eq!(Engine::detect_long().backend(), long);
-    if uhash_core::backend::forced_soft() {
+    if uhash_base::backend::forced_soft() {
         assert_eq!(Engine::detect().backend(), Backend::Soft);
         assert_eq!(Engine::detect_long().backend(), Backend::Soft);
     }
     #[cfg(target_arch = "x86_64")]
-    if !uhash_core::backend::forced_soft() {
-        let ifma = uhash_core::backend::Ifma::detect().is_some();
+    if !uhash_base::backend::forced_soft() {
+        let ifma = uhash_base::backend::Ifma::detect().is_some();
         if ifma {
             assert_eq!(Engine::detect().backend(), Backend::Ifma);
             assert_eq!(Engine::detect_long().backend(), Backend::Ifma);
@@ -284,7 +284,7 @@ fn every_backend_is_reachable() {
     // kernels are the ones compared with the reference there, and the
     // default.
     #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-    if !uhash_core::backend::forced_soft() {
+    if !uhash_base::backend::forced_soft() {
         assert_eq!(Engine::detect().backend(), Backend::Neon);
         assert_eq!(Engine::detect_long().backend(), Backend::Neon);
         assert!(supported.contains(&Backend::Neon));

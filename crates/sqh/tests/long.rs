@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use sqh::long::{Asm2Kernel, SqheKernel, chunk_bytes, lane_bits, lanes};
 use sqh::universal_hash::{KeyInit, UniversalHash};
 use sqh::{Asm2x96Hash, Asm2x96Mac, Engine, MacNonce, Sqhe32Hash, Sqhe128Hash, Tag};
-use uhash_core::long::{ChunkHash, LongHash};
+use uhash_base::long::{ChunkHash, LongHash};
 use uhash_ref::kdf::{expand, label};
 use uhash_ref::sqh as r;
 
@@ -53,7 +53,7 @@ fn reference_hash(fam: u16, w: usize, chunk: usize, seed: &[u8; 16], msg: &[u8])
 /// `hash_padded_chunk`), checked against the one-shot hash (its last chunk
 /// through `hash_tail`).
 fn production<H: ChunkHash>(
-    make: impl FnOnce(&mut uhash_core::kdf::KeyStream) -> Result<H, uhash_core::Error>,
+    make: impl FnOnce(&mut uhash_base::kdf::KeyStream) -> Result<H, uhash_base::Error>,
     seed: &[u8; 16],
     msg: &[u8],
     splits: &[usize],
@@ -225,7 +225,7 @@ fn mac_matches_reference_and_verifies() {
 
 #[test]
 fn chunk_sizes_are_checked() {
-    let mut ks = uhash_core::kdf::KeyStream::new(&[0; 16], 0);
+    let mut ks = uhash_base::kdf::KeyStream::new(&[0; 16], 0);
     let e = Engine::portable();
     for bad in [0, 4, 13, chunk_bytes(3) + 12] {
         assert!(

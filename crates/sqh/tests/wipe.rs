@@ -5,7 +5,7 @@
 #![cfg(not(miri))]
 
 use sqh::hash::*;
-use uhash_core::kdf::family;
+use uhash_base::kdf::family;
 use uhash_testkit::{ScanAlloc, assert_seeded_key_holder};
 
 #[global_allocator]

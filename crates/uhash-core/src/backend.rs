@@ -16,7 +16,7 @@
 //! ```
 //! # #[cfg(target_arch = "x86_64")]
 //! # mod demo {
-//! uhash_core::avx2_fn! {
+//! uhash_base::avx2_fn! {
 //!     /// # Safety
 //!     /// The CPU must support the `Avx2` feature set.
 //!     unsafe fn double(x: u64) -> u64 {
@@ -24,12 +24,12 @@
 //!     }
 //! }
 //!
-//! pub fn double_safe(_: uhash_core::backend::Avx2, x: u64) -> u64 {
+//! pub fn double_safe(_: uhash_base::backend::Avx2, x: u64) -> u64 {
 //!     // SAFETY: the witness proves the features were detected.
 //!     unsafe { double(x) }
 //! }
 //! # pub fn run() {
-//! if let Some(avx2) = uhash_core::backend::Avx2::detect() {
+//! if let Some(avx2) = uhash_base::backend::Avx2::detect() {
 //!     assert_eq!(double_safe(avx2, 21), 42);
 //! }
 //! # }

@@ -1,5 +1,5 @@
 #![doc = include_str!("../README.md")]
-//! # uhash-core
+//! # uhash-base
 //!
 //! The arithmetic every `uhash` family stands on, written once, scalar,
 //! `no_std`, without allocation (except the `keybuf` module, feature `alloc`), and constant-time: no branch and no memory

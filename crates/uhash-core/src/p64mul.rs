@@ -55,8 +55,8 @@
 //! 2^64 − 1, 2^64, p − 1, 2^65 − 1 and 2^68 − 1).
 //!
 //! ```
-//! use uhash_core::p64::P64;
-//! use uhash_core::p64mul::{Mult, Sum, mul_mod};
+//! use uhash_base::p64::P64;
+//! use uhash_base::p64mul::{Mult, Sum, mul_mod};
 //!
 //! // (p − 1)² ≡ (−1)² = 1.
 //! assert_eq!(mul_mod(P64 - 1, P64 - 1), 1);

@@ -1,11 +1,11 @@
 //! The `*_fn!` macros are exported for the family crates: check that they
-//! expand outside uhash-core and that the generated functions run when
+//! expand outside uhash-base and that the generated functions run when
 //! their witness says the CPU has the features.
 #![cfg(target_arch = "x86_64")]
 
-use uhash_core::backend::{Avx2, Avx512, Ifma, Mulx};
+use uhash_base::backend::{Avx2, Avx512, Ifma, Mulx};
 
-uhash_core::avx2_fn! {
+uhash_base::avx2_fn! {
     /// # Safety
     /// AVX2 must be present.
     unsafe fn sum_avx2(a: &[u64; 4]) -> u64 {
@@ -24,7 +24,7 @@ uhash_core::avx2_fn! {
     }
 }
 
-uhash_core::avx512_fn! {
+uhash_base::avx512_fn! {
     /// # Safety
     /// AVX-512 F must be present.
     unsafe fn sum_avx512(a: u64) -> u64 {
@@ -33,7 +33,7 @@ uhash_core::avx512_fn! {
     }
 }
 
-uhash_core::ifma_fn! {
+uhash_base::ifma_fn! {
     /// # Safety
     /// AVX-512 IFMA must be present.
     unsafe fn madd52lo(a: u64, b: u64) -> u64 {
@@ -43,7 +43,7 @@ uhash_core::ifma_fn! {
     }
 }
 
-uhash_core::mulx_fn! {
+uhash_base::mulx_fn! {
     /// # Safety
     /// BMI2 must be present.
     unsafe fn mulx(a: u64, b: u64) -> u128 {
@@ -79,7 +79,7 @@ fn generated_functions_run_under_their_witness() {
     // CI lists its CPU's flags: every set they cover must have run, unless
     // the build forces the portable path.
     let ci = std::env::var("UHASH_EXPECT_X86").unwrap_or_default();
-    if !uhash_core::backend::forced_soft() && !ci.is_empty() {
+    if !uhash_base::backend::forced_soft() && !ci.is_empty() {
         let listed = [
             Avx2::listed_in(&ci),
             Avx512::listed_in(&ci),

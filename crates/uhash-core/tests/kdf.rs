@@ -3,7 +3,7 @@
 //! `openssl enc -aes-128-ecb -nopad -K SEED` over the blocks
 //! LE64(label) ‖ LE64(j), j = 0, 1, ….
 
-use uhash_core::kdf::{expand, label};
+use uhash_base::kdf::{expand, label};
 
 fn h(s: &str) -> Vec<u8> {
     (0..s.len())

@@ -8,10 +8,10 @@
 //! `uhash_ref::nh::nh_toeplitz` on the same chunk words.
 
 use proptest::prelude::*;
-use uhash_core::kdf::{self, KeyStream};
-use uhash_core::long::{ChunkHash, LongHash, LongKey, LongState, MAX_LANES};
-use uhash_core::mac::{MacHash, MacNonce, WegmanCarter};
-use uhash_core::{Error, Tag, p32};
+use uhash_base::kdf::{self, KeyStream};
+use uhash_base::long::{ChunkHash, LongHash, LongKey, LongState, MAX_LANES};
+use uhash_base::mac::{MacHash, MacNonce, WegmanCarter};
+use uhash_base::{Error, Tag, p32};
 
 fn words32(b: &[u8]) -> Vec<u32> {
     b.chunks_exact(4)
@@ -406,7 +406,7 @@ fn output_length_is_checked_and_states_reset() {
 #[cfg(feature = "rayon")]
 #[test]
 fn parallel_equals_one_thread() {
-    use uhash_core::long::MIN_SEGMENT_BYTES;
+    use uhash_base::long::MIN_SEGMENT_BYTES;
     let seed = [0x3cu8; 16];
     let key2 = LongKey::<NhT<2>>::from_seed(&seed).unwrap();
     let key1 = LongKey::<Mmh32T<1>>::from_seed(&seed).unwrap();

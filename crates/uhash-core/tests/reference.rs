@@ -1,12 +1,12 @@
-//! Every uhash-core reduction against the big-integer reference
+//! Every uhash-base reduction against the big-integer reference
 //! (`uhash-ref`), on proptest inputs and on the edge classes.
 //!
 //! Case counts follow `PROPTEST_CASES` (CI lowers it under qemu).
 
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use uhash_core::p64mul::{Mult, Sum, canonical, mul_mod};
-use uhash_core::{p32, p64, p130, pw};
+use uhash_base::p64mul::{Mult, Sum, canonical, mul_mod};
+use uhash_base::{p32, p64, p130, pw};
 use uhash_ref::reduce as r;
 
 fn big(x: u128) -> BigUint {

@@ -4,7 +4,7 @@
 
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use uhash_core::{p36m5, p64m59, p128m159};
+use uhash_base::{p36m5, p64m59, p128m159};
 
 fn big(x: u128) -> BigUint {
     BigUint::from(x)

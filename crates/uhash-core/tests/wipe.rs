@@ -1,15 +1,15 @@
-//! Every key-holding type of uhash-core, dropped in place, leaves no 8-byte
+//! Every key-holding type of uhash-base, dropped in place, leaves no 8-byte
 //! window of its key in its own memory or in heap memory it freed, and its
 //! `Debug` text shows none (see `uhash_testkit::wipe` for the method and
 //! its limits).
 #![cfg(not(miri))]
 
 use aes::cipher::KeyInit;
-use uhash_core::kdf::{self, KeyStream, LEVEL_L1, LEVEL_L2, LEVEL_L3};
-use uhash_core::long::{ChunkHash, LongHash, LongKey, MAX_LANES};
-use uhash_core::mac::{MacHash, WegmanCarter};
-use uhash_core::strong::Strong;
-use uhash_core::{Error, Secret, Tag};
+use uhash_base::kdf::{self, KeyStream, LEVEL_L1, LEVEL_L2, LEVEL_L3};
+use uhash_base::long::{ChunkHash, LongHash, LongKey, MAX_LANES};
+use uhash_base::mac::{MacHash, WegmanCarter};
+use uhash_base::strong::Strong;
+use uhash_base::{Error, Secret, Tag};
 use uhash_testkit::{ScanAlloc, assert_key_holder, test_key};
 use zeroize::Zeroize;
 
@@ -34,11 +34,11 @@ fn aes_round_keys() {
 #[test]
 fn aes_ni_round_keys() {
     let k: [u8; 16] = test_key(3);
-    if uhash_core::aesni::Aes128Ni::new(&k).is_none() {
+    if uhash_base::aesni::Aes128Ni::new(&k).is_none() {
         return; // no AES-NI: the type cannot be built
     }
     assert_key_holder("Aes128Ni", &[&k], || {
-        uhash_core::aesni::Aes128Ni::new(&k).unwrap()
+        uhash_base::aesni::Aes128Ni::new(&k).unwrap()
     });
 }
 
@@ -157,6 +157,6 @@ fn key_words() {
         let mut words = k
             .chunks_exact(8)
             .map(|c| u64::from_le_bytes(c.try_into().unwrap()));
-        uhash_core::keybuf::KeyWords::from_fn(32, || words.next().unwrap())
+        uhash_base::keybuf::KeyWords::from_fn(32, || words.next().unwrap())
     });
 }

@@ -1,4 +1,4 @@
-//! Key expansion, as `uhash-core::kdf` specifies it, written plainly:
+//! Key expansion, as `uhash-base::kdf` specifies it, written plainly:
 //!
 //! ```text
 //! expand(seed, label, len) = first len bytes of AES-128_seed(B_0) ‖ AES-128_seed(B_1) ‖ …
@@ -8,7 +8,7 @@
 
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
 
-/// The label packing of uhash-core: family (16 bits) ‖ lanes (8) ‖ level (8) ‖ index (32).
+/// The label packing of uhash-base: family (16 bits) ‖ lanes (8) ‖ level (8) ‖ index (32).
 #[must_use]
 pub fn label(family: u16, lanes: u8, level: u8, index: u32) -> u64 {
     u64::from(family) * (1 << 48)

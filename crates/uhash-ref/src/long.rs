@@ -1,4 +1,4 @@
-//! The long-message construction of `uhash-core::long`, composed from plain
+//! The long-message construction of `uhash-base::long`, composed from plain
 //! definitions (big integers, whole message in memory):
 //!
 //! 1. split the message into chunks of `chunk_bytes`, zero-pad the last one

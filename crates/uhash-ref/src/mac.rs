@@ -1,4 +1,4 @@
-//! The Wegman–Carter combinator of `uhash-core::mac`, plainly:
+//! The Wegman–Carter combinator of `uhash-base::mac`, plainly:
 //! pad = AES-128_k(N ‖ LE32(0)) ‖ AES-128_k(N ‖ LE32(1)) ‖ …, and
 //! tag lane i = (hash lane i + pad lane i) mod 2^b, lanes little-endian.
 

@@ -1,4 +1,4 @@
-//! Plain oracles for the fast modular reductions of `uhash-core`: the primes
+//! Plain oracles for the fast modular reductions of `uhash-base`: the primes
 //! of the families and `x mod p` computed by big-integer division.
 
 use num_bigint::BigUint;

@@ -12,7 +12,7 @@
 //! Neither applies under `--cfg uhash_backend="soft"`, which turns every
 //! accelerated backend off on purpose.
 
-use uhash_core::Backend;
+use uhash_base::Backend;
 
 /// Whether CI requires `b` here: its x86-64 features are all in
 /// `UHASH_EXPECT_X86`, and for an assembly backend `UHASH_EXPECT_ASM` is
@@ -20,7 +20,7 @@ use uhash_core::Backend;
 /// (they are required by [`assert_supported`]'s `always` list).
 #[must_use]
 pub fn required(b: Backend) -> bool {
-    if uhash_core::backend::forced_soft() {
+    if uhash_base::backend::forced_soft() {
         return false;
     }
     let flags = std::env::var("UHASH_EXPECT_X86").unwrap_or_default();

@@ -224,7 +224,7 @@ pub fn assert_key_holder<T: core::fmt::Debug>(what: &str, keys: &[&[u8]], make: 
 }
 
 /// The key forms a type keyed from `seed` by uhash's key expansion
-/// (`uhash_core::kdf`, here from its definition in `uhash_ref::kdf`) may
+/// (`uhash_base::kdf`, here from its definition in `uhash_ref::kdf`) may
 /// store, for a family identifier and lane count: the seed (AES's first
 /// round key), the first KiB of the level-1 key stream, each lane's level-2
 /// and level-3 keys, and the Wegman–Carter pad key.

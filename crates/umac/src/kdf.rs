@@ -6,7 +6,7 @@
 //!     AES-128_K(BE64(index) ‖ BE64(1)) ‖ AES-128_K(BE64(index) ‖ BE64(2)) ‖ …
 //! ```
 //!
-//! (big-endian, the counter starting at 1: not `uhash_core::kdf::expand`,
+//! (big-endian, the counter starting at 1: not `uhash_base::kdf::expand`,
 //! whose labels are little-endian and whose counter starts at 0). UHASH
 //! takes index 1 (L1 key, 1024 + 16·(iters − 1) bytes), 2 (L2, 24·iters),
 //! 3 (L3 first keys, 64·iters), 4 (L3 second keys, 4·iters); the PDF key K′

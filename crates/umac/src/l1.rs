@@ -12,9 +12,9 @@
 //!
 //! The key words are converted once, at key setup: KDF block q (16 bytes,
 //! four big-endian words) is quarter q of the natural key, stored in the
-//! (even, odd) quarter layout the kernels read (`mmh::nh_umac_key_layout`).
+//! (even, odd) quarter layout the kernels read (`uhash_mmh::nh_umac_key_layout`).
 
-use mmh::{Engine32, Kernels32};
+use uhash_mmh::{Engine32, Kernels32};
 use zeroize::Zeroize;
 
 use crate::kdf;

@@ -21,7 +21,7 @@
 //! arrive (the 16 MiB switch, the final padding) depends on the length
 //! only.
 
-use uhash_core::{ct, p64m59, p128m159};
+use uhash_base::{ct, p64m59, p128m159};
 use zeroize::Zeroize;
 
 use crate::kdf;

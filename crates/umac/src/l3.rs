@@ -4,7 +4,7 @@
 //! then (y mod 2^32) xor K2 (4 bytes, big-endian). The sum stays below
 //! 8·2^36·2^16 = 2^55: one reduction at the end.
 
-use uhash_core::p36m5;
+use uhash_base::p36m5;
 use zeroize::Zeroize;
 
 use crate::kdf;

@@ -86,9 +86,9 @@
 //! below the RFC's figures. Nonces must never repeat under one key.
 //!
 //! # Speed and backends
-//! L1 runs on the NH kernels of the `mmh` crate (`mmh::Kernels32::
+//! L1 runs on the NH kernels of the `uhash-mmh` crate (`uhash_mmh::Kernels32::
 //! nh_umac_sums`: every iteration of a chunk in one pass over it, the
-//! message permuted once for all of them), on [`mmh::Engine32`]'s backends:
+//! message permuted once for all of them), on [`uhash_mmh::Engine32`]'s backends:
 //! `avx512`, `avx2`, `neon`, `soft`, and with feature `asm` the hand-written
 //! `avx512-asm`, `avx2-asm`, `neon-asm`. `new` picks the fastest this CPU
 //! has; `new_with_backend`/`new_with_engine` force one, `backend()` says
@@ -109,7 +109,7 @@
 //! | OpenSSH umac-128 | 4.32 | 0.80 | 0.59 | 23 600 cycles |
 //!
 //! At 64 KiB UMAC-64 is bound by NH: the two-iteration kernel alone runs at
-//! 0.065 (the same kernel as the `mmh` crate's two-window adjacent NH,
+//! 0.065 (the same kernel as the `uhash-mmh` crate's two-window adjacent NH,
 //! 0.063), POLY adds the rest. The `avx2` backend on the same CPU: 0.095.
 //!
 //! # The PDF cache and `&self`
@@ -155,6 +155,6 @@ pub use mac::{
     Umac32, Umac32Session, Umac32State, Umac64, Umac64Session, Umac64State, Umac96, Umac96Session,
     Umac96State, Umac128, Umac128Session, Umac128State,
 };
-pub use mmh::{Engine32, Kernels32};
 pub use nonce::{AsUmacNonce, UmacNonce};
-pub use uhash_core::{Backend, Error, Nonce, Tag};
+pub use uhash_base::{Backend, Error, Nonce, Tag};
+pub use uhash_mmh::{Engine32, Kernels32};

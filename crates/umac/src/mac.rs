@@ -3,8 +3,8 @@
 //! their sessions.
 
 use aes::cipher::KeyInit;
-use mmh::Engine32;
-use uhash_core::{Backend, Error, Tag};
+use uhash_base::{Backend, Error, Tag};
+use uhash_mmh::Engine32;
 
 use crate::pdf::{PadCache, Pdf};
 use crate::uhash::Uhash;
@@ -131,47 +131,47 @@ macro_rules! umac_type {
             /// this CPU.
             #[must_use]
             pub fn new(key: &[u8; 16]) -> Self {
-                Self($crate::mac::Umac::new(key, mmh::Engine32::detect()))
+                Self($crate::mac::Umac::new(key, uhash_mmh::Engine32::detect()))
             }
 
             /// [`Self::new`] from a slice.
             ///
             /// # Errors
-            /// [`Error::InvalidKeyLength`](uhash_core::Error) unless `key`
+            /// [`Error::InvalidKeyLength`](uhash_base::Error) unless `key`
             /// has 16 bytes.
-            pub fn from_slice(key: &[u8]) -> Result<Self, uhash_core::Error> {
+            pub fn from_slice(key: &[u8]) -> Result<Self, uhash_base::Error> {
                 Ok(Self::new($crate::mac::key_array(key)?))
             }
 
             /// [`Self::new`] with the NH kernels on `backend` (any of
-            /// `mmh::Engine32::BACKENDS`: `soft`, `avx2`, `avx512`, `neon`,
+            /// `uhash_mmh::Engine32::BACKENDS`: `soft`, `avx2`, `avx512`, `neon`,
             /// `avx2-asm`, `avx512-asm`, `neon-asm`, `asm`, …).
             ///
             /// # Errors
-            /// [`Error::UnsupportedBackend`](uhash_core::Error) when this CPU
+            /// [`Error::UnsupportedBackend`](uhash_base::Error) when this CPU
             /// or build cannot run it.
             pub fn new_with_backend(
                 key: &[u8; 16],
-                backend: uhash_core::Backend,
-            ) -> Result<Self, uhash_core::Error> {
+                backend: uhash_base::Backend,
+            ) -> Result<Self, uhash_base::Error> {
                 Ok(Self::new_with_engine(key, $crate::mac::engine_of(backend)?))
             }
 
             /// [`Self::new`] with the NH kernels on `engine`.
             #[must_use]
-            pub fn new_with_engine(key: &[u8; 16], engine: mmh::Engine32) -> Self {
+            pub fn new_with_engine(key: &[u8; 16], engine: uhash_mmh::Engine32) -> Self {
                 Self($crate::mac::Umac::new(key, engine))
             }
 
             /// The backend of the NH kernels.
             #[must_use]
-            pub fn backend(&self) -> uhash_core::Backend {
+            pub fn backend(&self) -> uhash_base::Backend {
                 self.0.engine().backend()
             }
 
             /// The engine of the NH kernels.
             #[must_use]
-            pub fn engine(&self) -> mmh::Engine32 {
+            pub fn engine(&self) -> uhash_mmh::Engine32 {
                 self.0.engine()
             }
 
@@ -183,22 +183,22 @@ macro_rules! umac_type {
                 &self,
                 nonce: &impl $crate::AsUmacNonce,
                 msg: &[u8],
-            ) -> uhash_core::Tag<$t> {
+            ) -> uhash_base::Tag<$t> {
                 $crate::mac::tag(self.0.tag_words(nonce.padded(), msg))
             }
 
             /// Constant-time check that `tag` authenticates `msg` under
             /// `nonce`. (A received tag of the wrong size is rejected by
-            /// [`Tag::from_slice`](uhash_core::Tag::from_slice).)
+            /// [`Tag::from_slice`](uhash_base::Tag::from_slice).)
             ///
             /// # Errors
-            /// [`Error::TagMismatch`](uhash_core::Error) when it does not.
+            /// [`Error::TagMismatch`](uhash_base::Error) when it does not.
             pub fn verify(
                 &self,
                 nonce: &impl $crate::AsUmacNonce,
                 msg: &[u8],
-                tag: &uhash_core::Tag<$t>,
-            ) -> Result<(), uhash_core::Error> {
+                tag: &uhash_base::Tag<$t>,
+            ) -> Result<(), uhash_base::Error> {
                 $crate::mac::check(&self.authenticate(nonce, msg), tag)
             }
 
@@ -241,16 +241,16 @@ macro_rules! umac_type {
             /// Appends `data` to the message.
             ///
             /// # Errors
-            /// [`Error::InvalidMessageLength`](uhash_core::Error) (and
+            /// [`Error::InvalidMessageLength`](uhash_base::Error) (and
             /// nothing appended) when the message would reach 2^64 bytes,
             /// RFC 4418's limit.
-            pub fn update(&mut self, data: &[u8]) -> Result<(), uhash_core::Error> {
+            pub fn update(&mut self, data: &[u8]) -> Result<(), uhash_base::Error> {
                 self.state.update(self.mac.0.uhash(), data)
             }
 
             /// The tag of the whole message under `nonce`.
             #[must_use]
-            pub fn finalize(mut self, nonce: &impl $crate::AsUmacNonce) -> uhash_core::Tag<$t> {
+            pub fn finalize(mut self, nonce: &impl $crate::AsUmacNonce) -> uhash_base::Tag<$t> {
                 let h = self.state.finish(self.mac.0.uhash());
                 $crate::mac::tag(self.mac.0.seal(nonce.padded(), h))
             }
@@ -258,12 +258,12 @@ macro_rules! umac_type {
             /// Constant-time check of `tag` against [`Self::finalize`].
             ///
             /// # Errors
-            /// [`Error::TagMismatch`](uhash_core::Error) when they differ.
+            /// [`Error::TagMismatch`](uhash_base::Error) when they differ.
             pub fn verify(
                 self,
                 nonce: &impl $crate::AsUmacNonce,
-                tag: &uhash_core::Tag<$t>,
-            ) -> Result<(), uhash_core::Error> {
+                tag: &uhash_base::Tag<$t>,
+            ) -> Result<(), uhash_base::Error> {
                 $crate::mac::check(&self.finalize(nonce), tag)
             }
         }
@@ -301,21 +301,21 @@ macro_rules! umac_type {
                 &mut self,
                 nonce: &impl $crate::AsUmacNonce,
                 msg: &[u8],
-            ) -> uhash_core::Tag<$t> {
+            ) -> uhash_base::Tag<$t> {
                 $crate::mac::tag(self.mac.0.tag_words_cached(&mut self.cache, nonce.padded(), msg))
             }
 
             /// Constant-time check of `tag`, the pad through the cache.
             ///
             /// # Errors
-            /// [`Error::TagMismatch`](uhash_core::Error) when it does not
+            /// [`Error::TagMismatch`](uhash_base::Error) when it does not
             /// match.
             pub fn verify(
                 &mut self,
                 nonce: &impl $crate::AsUmacNonce,
                 msg: &[u8],
-                tag: &uhash_core::Tag<$t>,
-            ) -> Result<(), uhash_core::Error> {
+                tag: &uhash_base::Tag<$t>,
+            ) -> Result<(), uhash_base::Error> {
                 $crate::mac::check(&self.authenticate(nonce, msg), tag)
             }
 
@@ -326,7 +326,7 @@ macro_rules! umac_type {
                 &mut self,
                 mut state: $state<'_>,
                 nonce: &impl $crate::AsUmacNonce,
-            ) -> uhash_core::Tag<$t> {
+            ) -> uhash_base::Tag<$t> {
                 let h = state.state.finish(self.mac.0.uhash());
                 $crate::mac::tag(self.mac.0.seal_cached(&mut self.cache, nonce.padded(), h))
             }

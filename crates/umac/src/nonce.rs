@@ -1,6 +1,6 @@
 //! UMAC's nonces: 1 to 16 bytes (RFC 4418 §3.3, §4).
 //!
-//! Any [`Nonce<L>`](uhash_core::Nonce) is one (its length is checked when
+//! Any [`Nonce<L>`](uhash_base::Nonce) is one (its length is checked when
 //! the type is used: 1 ≤ L ≤ 16), and [`UmacNonce`] takes a length known
 //! only at run time, checked by [`UmacNonce::from_slice`]. The MACs accept
 //! either ([`AsUmacNonce`]).
@@ -14,7 +14,7 @@
 //! little-endian: correct too, but then consecutive counters differ in the
 //! first byte and share nothing.
 
-use uhash_core::{Error, Nonce};
+use uhash_base::{Error, Nonce};
 
 /// A UMAC nonce of 1 to 16 bytes whose length is chosen at run time.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -98,11 +98,11 @@ impl core::fmt::Debug for UmacNonce {
 mod sealed {
     pub trait Sealed {}
     impl Sealed for super::UmacNonce {}
-    impl<const L: usize> Sealed for uhash_core::Nonce<L> {}
+    impl<const L: usize> Sealed for uhash_base::Nonce<L> {}
 }
 
 /// A value the MACs accept as a nonce: [`UmacNonce`] or any
-/// [`Nonce<L>`](uhash_core::Nonce) (1 ≤ L ≤ 16). Sealed.
+/// [`Nonce<L>`](uhash_base::Nonce) (1 ≤ L ≤ 16). Sealed.
 pub trait AsUmacNonce: sealed::Sealed {
     /// The nonce's 1 to 16 bytes.
     fn nonce_bytes(&self) -> &[u8];

@@ -30,7 +30,7 @@ use crate::kdf;
 pub(crate) enum Pdf {
     /// AES-NI.
     #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-    Ni(uhash_core::aesni::Aes128Ni),
+    Ni(uhash_base::aesni::Aes128Ni),
     /// The `aes` crate.
     Aes(aes::Aes128),
 }
@@ -68,7 +68,7 @@ impl Pdf {
     pub(crate) fn derive(keys: &kdf::Keys) -> Self {
         let k = &keys.blocks(kdf::PDF)[0];
         #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
-        if let Some(ni) = uhash_core::aesni::Aes128Ni::new(k) {
+        if let Some(ni) = uhash_base::aesni::Aes128Ni::new(k) {
             return Self::Ni(ni);
         }
         Self::Aes(aes::Aes128::new(k.into()))

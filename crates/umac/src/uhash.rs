@@ -9,7 +9,7 @@
 //! chunk is closed only when more input arrives, because the last chunk
 //! (1 to 1024 bytes) and the message length decide whether L2 runs at all.
 
-use mmh::Engine32;
+use uhash_mmh::Engine32;
 use zeroize::Zeroize;
 
 use crate::Error;

@@ -1,7 +1,7 @@
 //! **aarch64-asm** — the hand-written AArch64 assembly of `uhash-asm`
 //! (`asm/aarch64/dfc.S`, feature `asm`): the product by `mul` + `umulh`
 //! (the paper's Alpha `umulq`/`umulh`, §5.3), the §2 complement reduction
-//! as [`uhash_core::p64::reduce_complement`] writes it, with an `sbc`
+//! as [`uhash_base::p64::reduce_complement`] writes it, with an `sbc`
 //! borrow mask for the final fold: no branch, no table. AArch64 multiplies
 //! in fixed time.
 //!
@@ -12,7 +12,7 @@
 use crate::kernels::{Kernels, check_lengths};
 use uhash_asm::Aarch64Asm;
 use uhash_asm::dfc::aarch64::{dfc_module_a64, dfc_module_batch_a64};
-use uhash_core::Error;
+use uhash_base::Error;
 
 /// `aarch64-asm`: both operations in assembly.
 impl Kernels for Aarch64Asm {

@@ -1,7 +1,7 @@
 //! **armv4-asm** — the hand-written 32-bit ARM assembly of `uhash-asm`
 //! (`asm/armv4/dfc.S`, feature `asm`, ARM state, ARMv4T instructions): the
 //! product from four UMULL/UMLAL (the paper's "64-bit C", §5.2), the §2
-//! complement reduction as [`uhash_core::p64::reduce_complement`] writes
+//! complement reduction as [`uhash_base::p64::reduce_complement`] writes
 //! it, with an `sbc` borrow mask for the final fold: no branch, no table.
 //!
 //! On ARM7TDMI-class cores the multiplier terminates early on small Rs
@@ -15,7 +15,7 @@
 use crate::kernels::{Kernels, check_lengths};
 use uhash_asm::Armv4Asm;
 use uhash_asm::dfc::armv4::{dfc_module_armv4, dfc_module_batch_armv4};
-use uhash_core::Error;
+use uhash_base::Error;
 
 /// `armv4-asm`: both operations in assembly.
 impl Kernels for Armv4Asm {

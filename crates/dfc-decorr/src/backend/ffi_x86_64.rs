@@ -1,13 +1,13 @@
 //! **mulx-asm** — the hand-written x86-64 assembly of `uhash-asm`
 //! (`asm/x86_64/dfc.S`, feature `asm`): the product by BMI2 `mulx`, b added
 //! with `add`/`adc`, the paper's §2 complement reduction exactly as
-//! [`uhash_core::p64::reduce_complement`] writes it (R + 13·¬Q + 182, then
+//! [`uhash_base::p64::reduce_complement`] writes it (R + 13·¬Q + 182, then
 //! the final fold with an `sbb` borrow mask instead of the paper's small
 //! table): no branch, no table.
 //!
 //! The [`MulxAsm`] witness proves that this build assembled the kernels and
 //! that the CPU has BMI2 and ADX (its [`isa`](MulxAsm::isa),
-//! [`Mulx`](uhash_core::backend::Mulx)). An assembly function cannot be
+//! [`Mulx`](uhash_base::backend::Mulx)). An assembly function cannot be
 //! inlined, so `module` costs a call per value, like the `mulx` backend;
 //! `module_batch` runs the whole loop in assembly.
 //!
@@ -27,7 +27,7 @@
 use crate::kernels::{Kernels, check_lengths};
 use uhash_asm::MulxAsm;
 use uhash_asm::dfc::x86_64::{dfc_module_batch_mulx, dfc_module_mulx};
-use uhash_core::Error;
+use uhash_base::Error;
 
 /// `mulx-asm`: both operations in assembly.
 impl Kernels for MulxAsm {

@@ -67,7 +67,7 @@
 
 use super::reduce32::reduce_words32;
 use crate::kernels::Kernels;
-use uhash_core::backend::Float;
+use uhash_base::backend::Float;
 
 /// 2^52 as a double.
 const TWO52: f64 = 4_503_599_627_370_496.0;

@@ -43,7 +43,7 @@
 use super::float::{to_f64, to_u64};
 use super::reduce32::reduce_words32;
 use crate::kernels::Kernels;
-use uhash_core::backend::Float16x32;
+use uhash_base::backend::Float16x32;
 
 const MASK16: u64 = 0xffff;
 const MASK32: u64 = 0xffff_ffff;

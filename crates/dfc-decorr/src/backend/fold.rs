@@ -1,5 +1,5 @@
 //! **Fold**: one 64×64→128 multiplication (`u128`) and the signed fold
-//! ([`uhash_core::p64::reduce_u128`]).
+//! ([`uhash_base::p64::reduce_u128`]).
 //!
 //! The other division-less reduction: the same identity 2^64 ≡ −13 as the
 //! paper's §2, but evaluated in signed 128-bit arithmetic,
@@ -10,9 +10,9 @@
 //! two reductions are measured and tested against each other.
 
 use crate::kernels::Kernels;
-use uhash_core::backend::Fold;
-use uhash_core::p64::reduce_u128;
-use uhash_core::wide::mul64;
+use uhash_base::backend::Fold;
+use uhash_base::p64::reduce_u128;
+use uhash_base::wide::mul64;
 
 /// ((a·x + b) mod (2^64 + 13)) mod 2^64 with a `u128` product and the
 /// signed fold. Constant time.

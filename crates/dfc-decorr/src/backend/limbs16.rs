@@ -28,7 +28,7 @@
 
 use super::reduce32::reduce_digits16;
 use crate::kernels::Kernels;
-use uhash_core::backend::Limbs16;
+use uhash_base::backend::Limbs16;
 
 const MASK16: u32 = 0xffff;
 

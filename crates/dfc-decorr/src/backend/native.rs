@@ -1,5 +1,5 @@
 //! **Native**: one 64×64→128 multiplication (`u128`) and the paper's §2
-//! complement reduction ([`uhash_core::p64::reduce_complement`]).
+//! complement reduction ([`uhash_base::p64::reduce_complement`]).
 //!
 //! This is the "64-bit processor with a full multiplier" case of the paper
 //! (Alpha's `umulq`/`umulh`, IA-64's `xma`): Rust's `u128` product compiles
@@ -19,7 +19,7 @@
 //! default of [`Kernels`]: the [`Native`] backend overrides nothing.
 
 use crate::kernels::Kernels;
-use uhash_core::backend::Native;
+use uhash_base::backend::Native;
 
 /// ((a·x + b) mod (2^64 + 13)) mod 2^64 with a `u128` product and the
 /// complement reduction. Constant time.

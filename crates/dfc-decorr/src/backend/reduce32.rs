@@ -28,13 +28,13 @@
 //!    the low word, propagated once more. The paper finishes with "a small
 //!    table" indexed by Q′; a table indexed by key- and data-dependent
 //!    values leaks through the cache, so, like the 128-bit
-//!    [`uhash_core::p64::reduce_complement`], this is arithmetic.
+//!    [`uhash_base::p64::reduce_complement`], this is arithmetic.
 //!
 //! The result is the module's output ((a·x + b) mod (2^64 + 13)) mod 2^64.
 //! No branch, no comparison, no table; the sign mask passes through
-//! [`uhash_core::ct::barrier_u64`].
+//! [`uhash_base::ct::barrier_u64`].
 
-use uhash_core::ct;
+use uhash_base::ct;
 
 const LO32: u64 = 0xffff_ffff;
 const LO16: u32 = 0xffff;
@@ -130,7 +130,7 @@ pub fn reduce_digits16(c: [u32; 8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use uhash_core::p64::{P64, reduce_complement};
+    use uhash_base::p64::{P64, reduce_complement};
 
     /// The module output of P by the 128-bit reduction.
     fn want(p: u128) -> u64 {

@@ -5,7 +5,7 @@
 //! address, no branch.
 
 use crate::cipher::CipherKernels;
-use uhash_core::backend::Soft;
+use uhash_base::backend::Soft;
 
 /// `soft`: the default bodies.
 impl CipherKernels for Soft {}

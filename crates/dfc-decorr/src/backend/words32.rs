@@ -29,8 +29,8 @@
 
 use super::reduce32::reduce_words32;
 use crate::kernels::Kernels;
-use uhash_core::backend::Words32;
-use uhash_core::wide::mul32;
+use uhash_base::backend::Words32;
+use uhash_base::wide::mul32;
 
 const LO: u64 = 0xffff_ffff;
 

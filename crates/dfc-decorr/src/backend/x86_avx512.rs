@@ -20,13 +20,13 @@ use core::arch::x86_64::{
     _mm512_mask_blend_epi32, _mm512_mask_test_epi32_mask, _mm512_maskz_permutex2var_epi32,
     _mm512_permutex2var_epi32, _mm512_set_epi32, _mm512_set1_epi32,
 };
-use uhash_core::backend::Avx512;
+use uhash_base::backend::Avx512;
 
 /// The four table registers: `RT[16k..16k + 16]` for k = 0..3.
 #[derive(Clone, Copy)]
 struct Table([__m512i; 4]);
 
-uhash_core::avx512_fn! {
+uhash_base::avx512_fn! {
     /// Loads `RT` into registers.
     ///
     /// # Safety
@@ -149,7 +149,7 @@ impl CipherKernels for Avx512 {
 mod tests {
     use super::*;
 
-    uhash_core::avx512_fn! {
+    uhash_base::avx512_fn! {
         /// # Safety
         /// The CPU must support the `Avx512` feature set.
         unsafe fn lookup_all(ys: &[u64]) -> [u64; 256] {

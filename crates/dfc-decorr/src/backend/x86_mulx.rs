@@ -7,14 +7,14 @@
 //! both through intrinsics: [`_mulx_u64`] (BMI2, the full 128-bit product
 //! without touching the flags) and [`_addcarryx_u64`] (ADX). The
 //! reduction is the shared complement method
-//! ([`uhash_core::p64::reduce_complement`]), compiled inside the
+//! ([`uhash_base::p64::reduce_complement`]), compiled inside the
 //! `#[target_feature]` function so that it too may use BMI2 (`shlx`,
 //! flag-free shifts).
 //!
 //! Calling a `#[target_feature]` function is sound only once the features
 //! have been detected, which the [`Mulx`] witness (`self` of the
 //! [`Kernels`] impl) proves. Detection and the feature
-//! list come from one macro in `uhash-core` ([`uhash_core::mulx_fn!`]), so
+//! list come from one macro in `uhash-base` ([`uhash_base::mulx_fn!`]), so
 //! they cannot drift apart.
 //!
 //! A `#[target_feature]` function cannot be inlined into a caller compiled
@@ -23,11 +23,11 @@
 
 use crate::kernels::{Kernels, check_lengths};
 use core::arch::x86_64::{_addcarryx_u64, _mulx_u64};
-use uhash_core::Error;
-use uhash_core::backend::Mulx;
-use uhash_core::p64::reduce_complement;
+use uhash_base::Error;
+use uhash_base::backend::Mulx;
+use uhash_base::p64::reduce_complement;
 
-uhash_core::mulx_fn! {
+uhash_base::mulx_fn! {
     /// One module evaluation with `mulx`/`adcx`.
     ///
     /// # Safety

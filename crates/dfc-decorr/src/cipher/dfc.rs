@@ -9,7 +9,7 @@ use super::{Dfc128, Dfc192, Dfc256, KS};
 use crate::kernels::Engine;
 #[cfg(doc)]
 use cipher::KeyInit;
-use uhash_core::{Backend, Error};
+use uhash_base::{Backend, Error};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// The big-endian halves `(L, R)` of a block.

@@ -1,5 +1,5 @@
 //! The cipher's kernels and the engine that chooses among them: one
-//! [`uhash_core::engine!`], separate from the module's [`crate::Engine`]
+//! [`uhash_base::engine!`], separate from the module's [`crate::Engine`]
 //! because its operations are whole Feistel networks. The backends differ
 //! only in how they read the table `RT` without a secret address: the
 //! portable default bodies scan all 64 entries
@@ -12,7 +12,7 @@ use super::constants::{PAR_BLOCKS, RoundKeys};
 use super::round::{Block, Expand, Par, rt_soft};
 use crate::kernels::Engine;
 
-uhash_core::engine! {
+uhash_base::engine! {
     /// The operations of a DFC cipher backend, on words: a block is
     /// `(L, R)`, the big-endian halves of its 16 bytes. Each takes the
     /// decorrelation module's strategy `m` (an [`Engine`]), with which
@@ -57,9 +57,9 @@ uhash_core::engine! {
     pub enum CipherEngine {
         detect: [
             #[cfg(target_arch = "x86_64")]
-            Avx512 => uhash_core::backend::Avx512,
+            Avx512 => uhash_base::backend::Avx512,
         ],
-        portable: Soft => uhash_core::backend::Soft,
+        portable: Soft => uhash_base::backend::Soft,
         request: [],
     }
 }

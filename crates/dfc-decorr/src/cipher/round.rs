@@ -12,7 +12,7 @@
 use super::constants::{KC, KD, PAR_BLOCKS, RT, RoundKeys};
 use super::key_schedule::expand_with;
 use crate::kernels::{Kernels, WithStrategy};
-use uhash_core::backend::Native;
+use uhash_base::backend::Native;
 
 /// `RT[idx]` for `idx < 64` without a secret-dependent address or branch:
 /// every entry is read and all but one are masked off.

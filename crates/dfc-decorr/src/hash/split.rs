@@ -15,7 +15,7 @@
 //! powers aʲ mod p (j = 1 … n) are residues below p = 2^64 + 13, 65-bit
 //! values, computed once per key ([`KeyPowers::new`]) and held as
 //! [`Mult`]s. The sum is accumulated unreduced in three words
-//! ([`uhash_core::p64mul::Sum`]) and reduced once per group, lazily:
+//! ([`uhash_base::p64mul::Sum`]) and reduced once per group, lazily:
 //! the state between groups is a value below 15·2^64 congruent to the
 //! residue ([`Sum::reduce_lazy`]), made canonical (below p) after the last
 //! group. Whole groups go this way; the blocks after the last whole group
@@ -32,8 +32,8 @@
 //! the crate's `hash` docs for the figures and the command).
 
 use super::BLOCK_BYTES;
-use uhash_core::p64::horner_step;
-use uhash_core::p64mul::{Mult, Sum, canonical, mul_mod};
+use uhash_base::p64::horner_step;
+use uhash_base::p64mul::{Mult, Sum, canonical, mul_mod};
 use zeroize::Zeroize;
 
 /// Blocks per group of the split Horner loop (n above).

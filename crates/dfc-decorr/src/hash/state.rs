@@ -1,11 +1,11 @@
 //! [`DfcState`]: one message being hashed in pieces — the Horner
 //! accumulator, the pending partial block and the byte count. It holds no
 //! key: [`DfcHash`](super::DfcHash) (and, through
-//! [`MacHash`](uhash_core::mac::MacHash), the MAC) passes a and b in.
+//! [`MacHash`](uhash_base::mac::MacHash), the MAC) passes a and b in.
 
 use super::BLOCK_BYTES;
 use super::split::{KeyPowers, absorb_blocks};
-use uhash_core::p64::horner_step;
+use uhash_base::p64::horner_step;
 use zeroize::Zeroize;
 
 /// The state of one message of the Horner hash (see the

@@ -12,11 +12,11 @@
 //! by the portable code.
 
 use core::arch::aarch64::*;
-use uhash_core::backend::Neon;
+use uhash_base::backend::Neon;
 
 macro_rules! kernels {
     ($($name:ident = $n:literal;)+) => {
-        uhash_core::neon_fn! {
+        uhash_base::neon_fn! {
             $(
                 /// digestMW (b = 32) sums of `$n` outputs
                 /// (`soft::mw32_sums`), in `out[..$n]`.

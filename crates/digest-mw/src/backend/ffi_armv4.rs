@@ -10,5 +10,5 @@ use uhash_asm::digest::armv4 as asm;
 mw_asm!(
     Armv4Asm,
     digest = asm::digest_armv4,
-    more = |_w| uhash_core::backend::Soft
+    more = |_w| uhash_base::backend::Soft
 );

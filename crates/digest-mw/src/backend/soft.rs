@@ -78,4 +78,4 @@ pub(crate) fn mw_sums_generic<W: Word>(key: &[W], msg: &[u8], out: &mut [W]) {
     }
 }
 
-impl crate::kernels::Kernels for uhash_core::backend::Soft {}
+impl crate::kernels::Kernels for uhash_base::backend::Soft {}

@@ -6,7 +6,7 @@
 use core::arch::x86_64::*;
 
 x86_mw_kernels! {
-    uhash_core::backend::Avx2, avx2_fn, __m256i, words = 8,
+    uhash_base::backend::Avx2, avx2_fn, __m256i, words = 8,
     ops = {
         zero = _mm256_setzero_si256, load = _mm256_loadu_si256, store = _mm256_storeu_si256,
         add = _mm256_add_epi32, mullo = _mm256_mullo_epi32, mul = _mm256_mul_epu32,

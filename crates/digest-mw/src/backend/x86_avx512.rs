@@ -37,7 +37,7 @@ const ALIGNR_MAX_N: usize = 4;
 /// block whose k₁ would run past the key) is summed by the portable code.
 macro_rules! mw_one {
     ($name:ident, $fn_macro:ident, lo = $lo:ident) => {
-        uhash_core::$fn_macro! {
+        uhash_base::$fn_macro! {
             /// digest (b = 32, one output: `soft::mw32_sums::<1>`) in
             /// `out[0]`.
             ///
@@ -144,7 +144,7 @@ pub(super) use mw_one;
 mw_one!(mw_1, avx512_fn, lo = mulld);
 
 x86_mw_kernels! {
-    uhash_core::backend::Avx512, avx512_fn, __m512i, words = 16,
+    uhash_base::backend::Avx512, avx512_fn, __m512i, words = 16,
     ops = {
         zero = _mm512_setzero_si512, load = _mm512_loadu_si512, store = _mm512_storeu_si512,
         add = _mm512_add_epi32, mullo = _mm512_mullo_epi32, mul = _mm512_mul_epu32,

@@ -10,7 +10,7 @@ use core::arch::x86_64::*;
 mw_one!(mw_1_ifma, ifma_fn, lo = ifma);
 
 simd_kernels_impl!(
-    uhash_core::backend::Ifma,
+    uhash_base::backend::Ifma,
     [
         mw_1_ifma = 1,
         mw_2 = 2,

@@ -20,11 +20,11 @@
 //! by the portable code.
 
 use core::arch::aarch64::*;
-use uhash_core::backend::Neon;
+use uhash_base::backend::Neon;
 
 macro_rules! kernels {
     ($($mmh:ident, $nh:ident = $n:literal;)+) => {
-        uhash_core::neon_fn! {
+        uhash_base::neon_fn! {
             $(
                 /// MMH32 Toeplitz sums of `$n` windows (`soft::mmh32_sums`),
                 /// in `out[..$n]`.
@@ -123,7 +123,7 @@ macro_rules! kernels {
 
 macro_rules! umac_kernels {
     ($($name:ident = $n:literal;)+) => {
-        uhash_core::neon_fn! {
+        uhash_base::neon_fn! {
             $(
                 /// RFC 4418 NH sums of `$n` windows (`soft::nh_umac_sums`),
                 /// in `out[..$n]`.

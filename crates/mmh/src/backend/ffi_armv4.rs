@@ -9,5 +9,5 @@ use uhash_asm::mmh::armv4 as asm;
 one_window_asm!(
     Armv4Asm,
     mmh32 = asm::mmh32_sum_armv4,
-    more = |_w| uhash_core::backend::Soft
+    more = |_w| uhash_base::backend::Soft
 );

@@ -142,5 +142,5 @@ pub(crate) fn mmh64_sum(key: &[u64], msg: &[u8]) -> u128 {
         .wrapping_add(acc[3])
 }
 
-impl crate::kernels::Kernels32 for uhash_core::backend::Soft {}
-impl crate::kernels::Kernels64 for uhash_core::backend::Soft {}
+impl crate::kernels::Kernels32 for uhash_base::backend::Soft {}
+impl crate::kernels::Kernels64 for uhash_base::backend::Soft {}

@@ -11,7 +11,7 @@
 //! cannot fault), or 128-bit loads of one whole block.
 
 use core::arch::x86_64::*;
-use uhash_core::backend::Avx2;
+use uhash_base::backend::Avx2;
 
 use crate::backend::soft;
 
@@ -51,7 +51,7 @@ macro_rules! one_sum {
     }};
 }
 
-uhash_core::avx2_fn! {
+uhash_base::avx2_fn! {
     /// MMH32 sum of one window (`soft::mmh32_sums::<1>`), in `out[0]`.
     ///
     /// Four 32-byte blocks a step, each five vector µops on ports 0, 1
@@ -188,7 +188,7 @@ uhash_core::avx2_fn! {
 
 macro_rules! kernels {
     ($($mmh:ident, $nh:ident = $n:literal;)+) => {
-        uhash_core::avx2_fn! {
+        uhash_base::avx2_fn! {
             $(
                 /// MMH32 Toeplitz sums of `$n` windows (`soft::mmh32_sums`),
                 /// in `out[..$n]`.
@@ -305,7 +305,7 @@ macro_rules! kernels {
 
 macro_rules! umac_kernels {
     ($($name:ident = $n:literal;)+) => {
-        uhash_core::avx2_fn! {
+        uhash_base::avx2_fn! {
             $(
                 /// RFC 4418 NH sums of `$n` windows (`soft::nh_umac_sums`),
                 /// in `out[..$n]` (also the AVX-512 kernels' tails).

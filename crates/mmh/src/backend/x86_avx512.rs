@@ -40,7 +40,7 @@
 //! (0 + 0)(0 + 0) adds nothing to NH's.
 
 use core::arch::x86_64::*;
-use uhash_core::backend::Avx512;
+use uhash_base::backend::Avx512;
 
 use crate::backend::soft;
 
@@ -108,7 +108,7 @@ macro_rules! one_sum {
     }};
 }
 
-uhash_core::avx512_fn! {
+uhash_base::avx512_fn! {
     /// MMH32 sum of one window (`soft::mmh32_sums::<1>`), in `out[0]`.
     ///
     /// Four 64-byte blocks a step, each six µops on the two 512-bit ports
@@ -252,7 +252,7 @@ uhash_core::avx512_fn! {
 
 macro_rules! kernels {
     ($($mmh:ident, $nh:ident = $n:literal;)+) => {
-        uhash_core::avx512_fn! {
+        uhash_base::avx512_fn! {
             $(
                 /// MMH32 Toeplitz sums of `$n` windows (`soft::mmh32_sums`),
                 /// in `out[..$n]`.
@@ -436,7 +436,7 @@ macro_rules! kernels {
 
 macro_rules! umac_kernels {
     ($($name:ident = $n:literal;)+) => {
-        uhash_core::avx512_fn! {
+        uhash_base::avx512_fn! {
             $(
                 /// RFC 4418 NH sums of `$n` windows (`soft::nh_umac_sums`)
                 /// over the first 4·⌊blocks/4⌋ blocks, in `out[..$n]`.
@@ -521,7 +521,7 @@ macro_rules! umac_kernels {
     };
 }
 
-uhash_core::avx512_fn! {
+uhash_base::avx512_fn! {
     /// [s₀, s₁, s₂, s₃]: the sums of the four 64-bit lanes of each vector.
     ///
     /// # Safety

@@ -15,12 +15,12 @@
 //! exact sum mod 2^128.
 
 use core::arch::x86_64::*;
-use uhash_core::backend::Ifma;
+use uhash_base::backend::Ifma;
 
 /// Steps (of 8 words) between folds into the `u128` total.
 const BATCH: usize = 512;
 
-uhash_core::ifma_fn! {
+uhash_base::ifma_fn! {
     /// Σ mᵢxᵢ mod 2^128 over 64-bit little-endian words (see
     /// `soft::mmh64_sum`).
     ///

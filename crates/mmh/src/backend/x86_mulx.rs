@@ -2,9 +2,9 @@
 //! with the `Mulx` feature set, so that every 64×64 → 128-bit product is one
 //! `mulx` and the 128-bit accumulation an `add`/`adc` pair.
 
-use uhash_core::backend::Mulx;
+use uhash_base::backend::Mulx;
 
-uhash_core::mulx_fn! {
+uhash_base::mulx_fn! {
     /// Σ mᵢxᵢ mod 2^128 (see `soft::mmh64_sum`).
     ///
     /// # Safety

@@ -1,9 +1,9 @@
 //! [`Mmh32Kernel`]: MMH32 and its Toeplitz rows over one chunk.
 
-use uhash_core::kdf::{KeyStream, family};
-use uhash_core::keybuf::{ChunkBuf, KeyWords, check_chunk};
-use uhash_core::long::{ChunkHash, MAX_LANES};
-use uhash_core::{Error, p32, toeplitz};
+use uhash_base::kdf::{KeyStream, family};
+use uhash_base::keybuf::{ChunkBuf, KeyWords, check_chunk};
+use uhash_base::long::{ChunkHash, MAX_LANES};
+use uhash_base::{Error, p32, toeplitz};
 
 use super::{CHUNK_BYTES, stream_words32, words_used};
 use crate::kernels::{Engine32, Kernels32};

@@ -1,9 +1,9 @@
 //! [`Mmh64Kernel`]: MMH64 over one chunk.
 
-use uhash_core::kdf::{KeyStream, family};
-use uhash_core::keybuf::{ChunkBuf, KeyWords, check_chunk};
-use uhash_core::long::{ChunkHash, MAX_LANES};
-use uhash_core::{Error, p64};
+use uhash_base::kdf::{KeyStream, family};
+use uhash_base::keybuf::{ChunkBuf, KeyWords, check_chunk};
+use uhash_base::long::{ChunkHash, MAX_LANES};
+use uhash_base::{Error, p64};
 
 use super::CHUNK_BYTES;
 use crate::kernels::{Engine64, Kernels64};

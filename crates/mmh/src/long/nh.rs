@@ -1,9 +1,9 @@
 //! [`NhKernel`]: NH and its Toeplitz rows over one chunk.
 
-use uhash_core::kdf::{KeyStream, family};
-use uhash_core::keybuf::{ChunkBuf, KeyWords, check_chunk};
-use uhash_core::long::{ChunkHash, MAX_LANES};
-use uhash_core::{Error, toeplitz};
+use uhash_base::kdf::{KeyStream, family};
+use uhash_base::keybuf::{ChunkBuf, KeyWords, check_chunk};
+use uhash_base::long::{ChunkHash, MAX_LANES};
+use uhash_base::{Error, toeplitz};
 
 use super::{CHUNK_BYTES, nh_pad_table, nh_padded, nh_tail, stream_words32};
 use crate::kernels::{Engine32, Kernels32};

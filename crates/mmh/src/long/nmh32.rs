@@ -1,9 +1,9 @@
 //! [`Nmh32Kernel`]: NMH32 over one chunk.
 
-use uhash_core::kdf::{KeyStream, family};
-use uhash_core::keybuf::{ChunkBuf, KeyWords, check_chunk};
-use uhash_core::long::{ChunkHash, MAX_LANES};
-use uhash_core::{Error, p32};
+use uhash_base::kdf::{KeyStream, family};
+use uhash_base::keybuf::{ChunkBuf, KeyWords, check_chunk};
+use uhash_base::long::{ChunkHash, MAX_LANES};
+use uhash_base::{Error, p32};
 
 use super::{CHUNK_BYTES, nh_pad_table, nh_padded, nh_tail, stream_words32};
 use crate::kernels::{Engine32, Kernels32};

@@ -7,7 +7,7 @@ use super::limbs26::M26;
 use super::radix26;
 use crate::kernels::Kernels;
 use core::arch::aarch64::*;
-use uhash_core::backend::Neon;
+use uhash_base::backend::Neon;
 
 const LANES: usize = 2;
 type V = uint64x2_t;
@@ -84,7 +84,7 @@ impl Kernels for Neon {
     });
 }
 
-uhash_core::neon_fn! {
+uhash_base::neon_fn! {
     /// Absorbs the longest prefix of `data` that is a whole number of
     /// vector steps and returns its length (`h`, `r` as in the scalar
     /// block interface of [`crate::kernels`]).

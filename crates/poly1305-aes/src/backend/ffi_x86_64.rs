@@ -162,14 +162,14 @@ mod tests {
     use crate::state::{finish, pad_partial};
     use proptest::prelude::*;
     use std::vec::Vec;
-    use uhash_core::backend::{Ifma, Implementation};
+    use uhash_base::backend::{Ifma, Implementation};
 
     /// The backend, or `None` to skip (`tests/` fail where CI requires it:
     /// `uhash_testkit::expect`).
     fn backend() -> Option<IfmaAsm> {
         let w = IfmaAsm::detect();
         assert!(
-            w.is_some() || !uhash_testkit::expect::required(uhash_core::Backend::IfmaAsm),
+            w.is_some() || !uhash_testkit::expect::required(uhash_base::Backend::IfmaAsm),
             "ifma-asm is required here (UHASH_EXPECT_X86, UHASH_EXPECT_ASM) but missing"
         );
         w
@@ -263,7 +263,7 @@ mod tests {
         let _ = backend();
         if MulxAsm::detect().is_none() {
             assert!(!uhash_testkit::expect::required(
-                uhash_core::Backend::MulxAsm
+                uhash_base::Backend::MulxAsm
             ));
         }
     }

@@ -112,7 +112,7 @@
 //! indices.
 
 use crate::kernels::Kernels;
-use uhash_core::backend::Float;
+use uhash_base::backend::Float;
 
 impl Kernels for Float {
     #[inline]

@@ -271,10 +271,10 @@ macro_rules! mul26p {
 }
 
 /// r^(LANES−t) in lane t, limbs 0..5 (frozen, < 2^26 each), computed with
-/// the scalar field arithmetic of `uhash_core::p130`.
+/// the scalar field arithmetic of `uhash_base::p130`.
 #[inline(always)]
 pub(crate) fn powers26<const LANES: usize>(r: &[u64; 2]) -> [[u64; LANES]; 5] {
-    use uhash_core::p130::Fe130;
+    use uhash_base::p130::Fe130;
     let rv = Fe130::from_u128(u128::from(r[0]) | u128::from(r[1]) << 64);
     let mut out = [[0u64; LANES]; 5];
     let mut x = rv;

@@ -20,7 +20,7 @@
 //! [`Soft`] overrides nothing.
 
 use crate::kernels::Kernels;
-use uhash_core::backend::Soft;
+use uhash_base::backend::Soft;
 
 impl Kernels for Soft {}
 

@@ -41,7 +41,7 @@
 //! `data.len()`, which is public).
 
 use crate::kernels::Kernels;
-use uhash_core::backend::Soft32;
+use uhash_base::backend::Soft32;
 
 impl Kernels for Soft32 {
     #[inline]

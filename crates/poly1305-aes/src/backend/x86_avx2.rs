@@ -5,7 +5,7 @@
 use super::limbs26::M26;
 use crate::kernels::Kernels;
 use core::arch::x86_64::*;
-use uhash_core::backend::Avx2;
+use uhash_base::backend::Avx2;
 
 const LANES: usize = 4;
 type V = __m256i;
@@ -50,7 +50,7 @@ impl Kernels for Avx2 {
     });
 }
 
-uhash_core::avx2_fn! {
+uhash_base::avx2_fn! {
     /// Absorbs the longest prefix of `data` that is a whole number of
     /// vector steps and returns its length (`h`, `r` as in the scalar
     /// block interface of [`crate::kernels`]).

@@ -6,7 +6,7 @@
 use super::limbs26::M26;
 use crate::kernels::Kernels;
 use core::arch::x86_64::*;
-use uhash_core::backend::Avx512;
+use uhash_base::backend::Avx512;
 
 const LANES: usize = 8;
 type V = __m512i;
@@ -50,7 +50,7 @@ impl Kernels for Avx512 {
     });
 }
 
-uhash_core::avx512_fn! {
+uhash_base::avx512_fn! {
     /// Absorbs the longest prefix of `data` that is a whole number of
     /// vector steps and returns its length (`h`, `r` as in the scalar
     /// block interface of [`crate::kernels`]).

@@ -49,7 +49,7 @@
 //! keys in eight lanes). The assembly backend `ifma-asm`
 //! (`ffi_x86_64.rs`) runs the same code around its own group loop.
 
-use uhash_core::backend::Ifma;
+use uhash_base::backend::Ifma;
 
 use crate::kernels::Kernels;
 

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use record::Record;
 
 use super::Nonce;
-use uhash_core::Error;
+use uhash_base::Error;
 
 /// What went wrong with a [`PersistentNonces`] sequence. Nothing in this
 /// module panics; every failure is one of these.

@@ -30,7 +30,7 @@
 //! only (the lanes must hold little-endian words).
 
 use core::arch::aarch64::*;
-use uhash_core::backend::Neon;
+use uhash_base::backend::Neon;
 
 use super::soft;
 use crate::kernels::COLS;
@@ -197,7 +197,7 @@ macro_rules! square_into {
 /// The kernel functions of `simd_backend!`.
 macro_rules! kernels {
     ($args:tt; $($c2:ident, $sq:ident = $w:literal, $exact:literal;)+) => {
-        uhash_core::neon_fn! {
+        uhash_base::neon_fn! {
             $(
                 /// `soft::c2_columns` for this W and EXACT.
                 ///

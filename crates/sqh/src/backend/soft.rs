@@ -19,7 +19,7 @@
 //! The callers check lengths: kernels read `min(k, key elements)` elements.
 
 use crate::reduce::COLS;
-use uhash_core::pw::MAX_W;
+use uhash_base::pw::MAX_W;
 
 /// The key words and message bytes from element `done` on: the tail a SIMD
 /// kernel leaves to the portable code after its whole blocks. (Unused on

@@ -4,7 +4,7 @@
 //! lane.
 
 use core::arch::x86_64::*;
-use uhash_core::backend::Avx2;
+use uhash_base::backend::Avx2;
 
 use super::x86_simd::{Tables, perm_idx, perm_masks};
 

@@ -4,7 +4,7 @@
 //! per 64-bit lane.
 
 use core::arch::x86_64::*;
-use uhash_core::backend::Avx512;
+use uhash_base::backend::Avx512;
 
 use super::x86_simd::{Tables, perm_bits, perm_idx};
 

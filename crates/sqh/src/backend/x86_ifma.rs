@@ -57,7 +57,7 @@
 //! a short message pays beyond its one step.
 
 use core::arch::x86_64::*;
-use uhash_core::backend::{Avx2, Avx512, Ifma};
+use uhash_base::backend::{Avx2, Avx512, Ifma};
 
 use crate::backend::soft;
 use crate::kernels::{COLS, Kernels};
@@ -247,7 +247,7 @@ macro_rules! loads {
     }};
 }
 
-uhash_core::ifma_fn! {
+uhash_base::ifma_fn! {
     /// The lane sums (mod 2^64) of eight vectors: lane j of the result is
     /// the sum of the eight lanes of `v[j]`.
     ///

@@ -190,7 +190,7 @@ macro_rules! x86_simd_kernels {
     (@fn2 $isa:tt, [$fnmac:ident, $n:literal, $vec:ty, $zero:ident, $add:ident, $mul:ident,
           $srli:ident, $and:ident, $set1:ident, $transpose:ident, $widen:ident, $lanes:ident],
      $name:ident, $w:literal, $exact:literal, $c2:literal, $out:ty) => {
-        uhash_core::$fnmac! {
+        uhash_base::$fnmac! {
             /// `soft::c2_columns` (`C2`) or `soft::sum_squares` for this W
             /// and EXACT.
             ///

@@ -2,8 +2,8 @@
 //! table of what the all-zero rest of a chunk adds, per block of
 //! [`PAD_ELEMS`] elements, built once per key.
 
-use uhash_core::keybuf::KeyWords;
-use uhash_core::pw::MAX_W;
+use uhash_base::keybuf::KeyWords;
+use uhash_base::pw::MAX_W;
 
 use super::Level1;
 use crate::kernels::{COLS, Engine};

@@ -1,10 +1,10 @@
 //! [`Asm2Kernel`]: SQHasm2 (Def. 10) over one chunk.
 
-use uhash_core::Error;
-use uhash_core::kdf::{KeyStream, family};
-use uhash_core::keybuf::{ChunkBuf, KeyWords};
-use uhash_core::long::{ChunkHash, MAX_LANES};
-use uhash_core::pw::Elem;
+use uhash_base::Error;
+use uhash_base::kdf::{KeyStream, family};
+use uhash_base::keybuf::{ChunkBuf, KeyWords};
+use uhash_base::long::{ChunkHash, MAX_LANES};
+use uhash_base::pw::Elem;
 
 use super::{Level1, chunk_bytes, lane_bits, lanes, pad, stream_words32};
 use crate::kernels::{COLS, Engine, Kernels};

@@ -45,11 +45,11 @@ pub(crate) fn batch8<W: HasIfma>(
     unsafe { batch8_ifma(r, s, msgs) }
 }
 
-uhash_core::ifma_fn! {
+uhash_base::ifma_fn! {
     /// See [`batch8`].
     ///
     /// # Safety
-    /// The CPU must support the [`Ifma`](uhash_core::backend::Ifma) feature set.
+    /// The CPU must support the [`Ifma`](uhash_base::backend::Ifma) feature set.
     unsafe fn batch8_ifma(r: &[[u64; 2]; 8], pads: &[u128; 8], msgs: &[&[u8]; 8]) -> [[u8; 16]; 8] {
         let mut g = [[0u64; 8]; 3];
         for (i, ri) in r.iter().enumerate() {

@@ -5,7 +5,7 @@
 //! loop.
 
 use core::arch::x86_64::*;
-use uhash_core::backend::{Ifma, IfmaVbmi2};
+use uhash_base::backend::{Ifma, IfmaVbmi2};
 #[cfg(feature = "asm")]
 use zeroize::Zeroize;
 
@@ -383,7 +383,7 @@ macro_rules! fold_powers {
     }};
 }
 
-uhash_core::ifma_fn! {
+uhash_base::ifma_fn! {
     /// See [`cached`] (powers from the message state).
     ///
     /// # Safety
@@ -402,7 +402,7 @@ uhash_core::ifma_fn! {
     }
 }
 
-uhash_core::ifma_vbmi2_fn! {
+uhash_base::ifma_vbmi2_fn! {
     /// [`blocks_cached`] with the VBMI2 message split.
     ///
     /// # Safety
@@ -428,7 +428,7 @@ uhash_core::ifma_vbmi2_fn! {
 pub(crate) type GroupsFn = unsafe extern "C" fn(*mut u64, *const u64, *const u8, usize);
 
 #[cfg(feature = "asm")]
-uhash_core::ifma_vbmi2_fn! {
+uhash_base::ifma_vbmi2_fn! {
     /// [`blocks_cached_vbmi2`] with the group loop run by `f` (setup,
     /// first group, final lane products and tail as here).
     ///
@@ -478,7 +478,7 @@ mod tests {
             // kernels were not exercised.
             let ci = std::env::var("UHASH_EXPECT_X86").unwrap_or_default();
             assert!(
-                uhash_core::backend::forced_soft() || !IfmaVbmi2::listed_in(&ci),
+                uhash_base::backend::forced_soft() || !IfmaVbmi2::listed_in(&ci),
                 "the CPU lists IFMA + VBMI2 but they were not detected"
             );
             return;

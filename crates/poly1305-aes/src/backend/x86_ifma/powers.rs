@@ -3,7 +3,7 @@
 //! long-term key).
 
 use core::arch::x86_64::*;
-use uhash_core::backend::{Ifma, IfmaVbmi2};
+use uhash_base::backend::{Ifma, IfmaVbmi2};
 use zeroize::Zeroize;
 
 use super::arith::to44;
@@ -118,7 +118,7 @@ macro_rules! powers16 {
     }};
 }
 
-uhash_core::ifma_fn! {
+uhash_base::ifma_fn! {
     /// Computes r^(8−t) and r^(16−t) for lanes t = 0..8 into `out`.
     ///
     /// # Safety
