@@ -13,6 +13,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use serde_json::{Value, json};
 use uhash::kat::{Backend, Engines, lookup};
@@ -211,14 +212,36 @@ fn published_vectors_on_every_backend() {
         let (short, _) = vector_records(path, SHORT.min(max));
         let (full, left_out) = vector_records(path, max);
         assert!(!short.is_empty(), "{name}: no records");
-        let mut on = Vec::new();
-        for b in Backend::ALL {
-            let long = b != Backend::Asm && full.iter().any(|(l, _)| engines_of(l).supports(b));
-            let records = if long { &full } else { &short };
-            if check_on(b, records, &name) > 0 {
-                on.push(b.name());
+        // The backends on every core (each check runs its own `uhash`
+        // process); a mismatch panics its thread and so the scope.
+        let answered: Vec<AtomicBool> = Backend::ALL
+            .iter()
+            .map(|_| AtomicBool::new(false))
+            .collect();
+        let next = AtomicUsize::new(0);
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&b) = Backend::ALL.get(i) else { break };
+                        let long = b != Backend::Asm
+                            && full.iter().any(|(l, _)| engines_of(l).supports(b));
+                        let records = if long { &full } else { &short };
+                        if check_on(b, records, &name) > 0 {
+                            answered[i].store(true, Ordering::Relaxed);
+                        }
+                    }
+                });
             }
-        }
+        });
+        let on: Vec<&str> = Backend::ALL
+            .iter()
+            .zip(&answered)
+            .filter(|(_, a)| a.load(Ordering::Relaxed))
+            .map(|(b, _)| b.name())
+            .collect();
         eprintln!(
             "{name}: {} records (up to {max} bytes; {left_out} longer left out) on {}",
             full.len(),
