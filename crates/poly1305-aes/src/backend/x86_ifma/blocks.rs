@@ -270,35 +270,42 @@ macro_rules! kernel_loop {
             r16.zeroize();
         }
     };
-    (false, $a:ident, $b:ident, $ptr:ident, $n16:expr, $r16:expr, $r16s:expr) => {
-        let bit = _mm512_set1_epi64(1 << 32);
-        let mut left = $n16 - 1;
-        if left >= FOLD_GROUPS {
+    // Four groups per carry while four are left (`fold4!`): `$full` loads
+    // a group's limbs with the 2^128 bits, `$last` the last group's (without
+    // them when `$c1` adds them, as in `mul_add!`).
+    (@fold $a:ident, $b:ident, $ptr:ident, $left:ident, $r16:expr, $r16s:expr,
+     $full:ident, $last:ident, $c1:expr) => {
+        if $left >= FOLD_GROUPS {
             let p = fold_powers!($r16, $r16s);
-            while left >= FOLD_GROUPS {
+            while $left >= FOLD_GROUPS {
                 let g = |k: usize| $ptr.wrapping_add(256 * k);
                 $a = fold4!(
                     $a,
-                    (load8!(g(0)), load8!(g(1)), load8!(g(2))),
-                    load8_raw!(g(3)),
-                    bit,
+                    ($full!(g(0)), $full!(g(1)), $full!(g(2))),
+                    $last!(g(3)),
+                    $c1,
                     p
                 );
                 $b = fold4!(
                     $b,
                     (
-                        load8!(g(0).wrapping_add(128)),
-                        load8!(g(1).wrapping_add(128)),
-                        load8!(g(2).wrapping_add(128))
+                        $full!(g(0).wrapping_add(128)),
+                        $full!(g(1).wrapping_add(128)),
+                        $full!(g(2).wrapping_add(128))
                     ),
-                    load8_raw!(g(3).wrapping_add(128)),
-                    bit,
+                    $last!(g(3).wrapping_add(128)),
+                    $c1,
                     p
                 );
                 $ptr = $ptr.wrapping_add(256 * FOLD_GROUPS);
-                left -= FOLD_GROUPS;
+                $left -= FOLD_GROUPS;
             }
         }
+    };
+    (false, $a:ident, $b:ident, $ptr:ident, $n16:expr, $r16:expr, $r16s:expr) => {
+        let bit = _mm512_set1_epi64(1 << 32);
+        let mut left = $n16 - 1;
+        kernel_loop!(@fold $a, $b, $ptr, left, $r16, $r16s, load8, load8_raw, bit);
         for _ in 0..left {
             let ma = load8_raw!($ptr);
             let mb = load8_raw!($ptr.wrapping_add(128));
@@ -310,32 +317,7 @@ macro_rules! kernel_loop {
     (true, $a:ident, $b:ident, $ptr:ident, $n16:expr, $r16:expr, $r16s:expr) => {
         let z = _mm512_setzero_si512();
         let mut left = $n16 - 1;
-        if left >= FOLD_GROUPS {
-            let p = fold_powers!($r16, $r16s);
-            while left >= FOLD_GROUPS {
-                let g = |k: usize| $ptr.wrapping_add(256 * k);
-                $a = fold4!(
-                    $a,
-                    (load8_vbmi2!(g(0)), load8_vbmi2!(g(1)), load8_vbmi2!(g(2))),
-                    load8_vbmi2!(g(3)),
-                    z,
-                    p
-                );
-                $b = fold4!(
-                    $b,
-                    (
-                        load8_vbmi2!(g(0).wrapping_add(128)),
-                        load8_vbmi2!(g(1).wrapping_add(128)),
-                        load8_vbmi2!(g(2).wrapping_add(128))
-                    ),
-                    load8_vbmi2!(g(3).wrapping_add(128)),
-                    z,
-                    p
-                );
-                $ptr = $ptr.wrapping_add(256 * FOLD_GROUPS);
-                left -= FOLD_GROUPS;
-            }
-        }
+        kernel_loop!(@fold $a, $b, $ptr, left, $r16, $r16s, load8_vbmi2, load8_vbmi2, z);
         for _ in 0..left {
             let ma = load8_vbmi2!($ptr);
             let mb = load8_vbmi2!($ptr.wrapping_add(128));
