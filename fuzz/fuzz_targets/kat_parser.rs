@@ -3,7 +3,8 @@
 //! not), the rest is the input of a whole run. The run never panics or
 //! fails, writes exactly one answer per non-blank line, and each answer is
 //! a JSON object with the one field `out` (lowercase hex) or `error` — never
-//! an `internal error` (a caught panic).
+//! an internal error (a caught panic or an implementation's inconsistency,
+//! counted in `Summary::internal_errors`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -53,14 +54,16 @@ fuzz_target!(|data: &[u8]| {
                 );
                 assert!(h.len() % 2 == 0, "{line}");
             }
-            (None, Some(Value::String(e))) => {
-                assert!(!e.contains("internal error"), "{line}");
+            (None, Some(Value::String(_))) => {
                 errors += 1;
             }
             _ => panic!("not an answer: {line}"),
         }
     }
     assert_eq!(summary.errors, errors);
+    // The error text may quote the record (an unknown name is echoed), so
+    // whether an answer reports a bug is read from the run, not the text.
+    assert_eq!(summary.internal_errors, 0, "an implementation failed:\n{out}");
     assert_eq!(
         summary.exit_status(options.strict),
         u8::from(options.strict && errors > 0)

@@ -69,6 +69,11 @@ pub use backends::{Engines, parse as parse_backend, unsupported};
 pub use run::{KatOptions, Summary, command, run, run_summary};
 
 use decode::{decode_call, json_kind};
+
+/// How a handler's error text begins when it reports a bug of its own
+/// rather than a problem with the record (and how a caught panic is
+/// reported).
+pub(crate) const INTERNAL: &str = "internal error";
 use record::Record;
 
 /// Which implementation answers the calls.
@@ -221,16 +226,54 @@ pub fn answer_record(record: &Value, options: impl Into<KatOptions>) -> Result<V
     let obj = record
         .as_object()
         .ok_or_else(|| format!("record must be a JSON object, got {}", json_kind(record)))?;
-    answer_object(obj, &options.into())
+    answer_object(obj, &options.into()).map_err(Failure::into_text)
+}
+
+/// Why a record got an error answer.
+#[derive(Debug)]
+enum Failure {
+    /// The record cannot be answered as written (its syntax, fields, sizes,
+    /// parameters, name or backend).
+    Input(String),
+    /// An implementation failed on a record it accepted: a panic it raised
+    /// (caught) or an inconsistency it reported. Always a bug.
+    Internal(String),
+}
+
+impl Failure {
+    fn into_text(self) -> String {
+        match self {
+            Failure::Input(t) | Failure::Internal(t) => t,
+        }
+    }
+}
+
+impl From<String> for Failure {
+    fn from(text: String) -> Self {
+        Failure::Input(text)
+    }
+}
+
+/// What one answer line is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AnswerKind {
+    /// `{"out":HEX}`.
+    Out,
+    /// `{"error":…}` about the record.
+    Error,
+    /// `{"error":…}` reporting a bug of an implementation.
+    InternalError,
 }
 
 /// Answers the fields of one record.
-fn answer_object(obj: &Map<String, Value>, options: &KatOptions) -> Result<Vec<u8>, String> {
+fn answer_object(obj: &Map<String, Value>, options: &KatOptions) -> Result<Vec<u8>, Failure> {
     let imp = options.imp;
     let name = match obj.get("fn") {
         Some(Value::String(s)) => s.as_str(),
-        Some(v) => return Err(format!("field 'fn' must be a string, got {}", json_kind(v))),
-        None => return Err("missing field 'fn'".to_owned()),
+        Some(v) => {
+            return Err(format!("field 'fn' must be a string, got {}", json_kind(v)).into());
+        }
+        None => return Err(Failure::Input("missing field 'fn'".to_owned())),
     };
     let entry = lookup(name).ok_or_else(|| format!("unknown fn '{}'", name.escape_debug()))?;
     let handler = entry.handler(imp).ok_or_else(|| match imp {
@@ -240,23 +283,28 @@ fn answer_object(obj: &Map<String, Value>, options: &KatOptions) -> Result<Vec<u
         Impl::Reference => format!("fn '{name}' has no reference implementation"),
     })?;
     let backend = match (imp, options.backend) {
-        (Impl::Production, Some(b)) if !entry.engines.supports(b) => return Err(unsupported(b)),
+        (Impl::Production, Some(b)) if !entry.engines.supports(b) => {
+            return Err(Failure::Input(unsupported(b)));
+        }
         (Impl::Production, b) => b,
         (Impl::Reference, _) => None,
     };
     let call = decode_call(entry, name, obj, backend)?;
     match catch_unwind(AssertUnwindSafe(|| handler(&call))) {
         Ok(Ok(out)) => Ok(out),
-        Ok(Err(e)) => Err(format!("fn '{name}': {e}")),
+        Ok(Err(e)) if e.starts_with(INTERNAL) => {
+            Err(Failure::Internal(format!("fn '{name}': {e}")))
+        }
+        Ok(Err(e)) => Err(Failure::Input(format!("fn '{name}': {e}"))),
         Err(panic) => {
             let what = panic
                 .downcast_ref::<&str>()
                 .map(|s| (*s).to_owned())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "(no message)".to_owned());
-            Err(format!(
-                "fn '{name}': internal error: the {imp} implementation panicked: {what}"
-            ))
+            Err(Failure::Internal(format!(
+                "fn '{name}': {INTERNAL}: the {imp} implementation panicked: {what}"
+            )))
         }
     }
 }
@@ -275,26 +323,33 @@ pub fn answer_line(line: &[u8], options: impl Into<KatOptions>) -> Option<String
     answer_line_with(line, &options.into()).map(|(answer, _)| answer)
 }
 
-/// [`answer_line`], with whether the answer is an error.
-pub(crate) fn answer_line_with(line: &[u8], options: &KatOptions) -> Option<(String, bool)> {
+/// [`answer_line`], with what kind of answer it is.
+pub(crate) fn answer_line_with(line: &[u8], options: &KatOptions) -> Option<(String, AnswerKind)> {
     let Ok(text) = std::str::from_utf8(line) else {
-        return Some((error_json("line is not valid UTF-8".to_owned()), true));
+        return Some((
+            error_json("line is not valid UTF-8".to_owned()),
+            AnswerKind::Error,
+        ));
     };
     let text = text.trim();
     if text.is_empty() {
         return None;
     }
-    let answer = record::parse(text).and_then(|record| match record {
-        Record::Object(obj) => answer_object(&obj, options),
-        Record::Other(kind) => Err(format!("record must be a JSON object, got {kind}")),
-    });
+    let answer = match record::parse(text) {
+        Ok(Record::Object(obj)) => answer_object(&obj, options),
+        Ok(Record::Other(kind)) => Err(Failure::Input(format!(
+            "record must be a JSON object, got {kind}"
+        ))),
+        Err(e) => Err(Failure::Input(e)),
+    };
     Some(match answer {
         Ok(out) => {
             let mut obj = Map::new();
             obj.insert("out".to_owned(), Value::String(hex::encode(out)));
-            (Value::Object(obj).to_string(), false)
+            (Value::Object(obj).to_string(), AnswerKind::Out)
         }
-        Err(e) => (error_json(e), true),
+        Err(Failure::Input(e)) => (error_json(e), AnswerKind::Error),
+        Err(Failure::Internal(e)) => (error_json(e), AnswerKind::InternalError),
     })
 }
 
@@ -351,6 +406,7 @@ mod tests {
             Summary {
                 answers: 3,
                 errors: 2,
+                internal_errors: 0,
                 output_closed: false
             }
         );
@@ -362,5 +418,22 @@ mod tests {
         assert_eq!(lines[0], r#"{"out":"0d00000000000000"}"#);
         assert!(lines[1].starts_with(r#"{"error":"invalid JSON"#));
         assert_eq!(lines[2], r#"{"error":"fn 'mmh32': missing field 'key'"}"#);
+    }
+
+    /// A name that spells "internal error" is echoed in an ordinary error:
+    /// whether an answer reports a bug is the run's count, not the text
+    /// (the fuzz target once read it from the text and failed on this).
+    #[test]
+    fn echoed_text_is_not_an_internal_error() {
+        let input = br#"{"fn": "di internal error: gest", "key": "", "msg": ""}"#;
+        for imp in Impl::ALL {
+            let mut out = Vec::new();
+            let summary = run_summary(&input[..], &mut out, imp).unwrap();
+            assert_eq!((summary.errors, summary.internal_errors), (1, 0));
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                "{\"error\":\"unknown fn 'di internal error: gest'\"}\n"
+            );
+        }
     }
 }

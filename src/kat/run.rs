@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use uhash_base::Backend;
 
-use super::{Impl, answer_line_with};
+use super::{AnswerKind, Impl, answer_line_with};
 
 /// The options of `uhash kat` (the command line parses into this; see
 /// `docs/kat.md`).
@@ -53,6 +53,10 @@ pub struct Summary {
     pub answers: u64,
     /// Of these, `{"error":…}` lines.
     pub errors: u64,
+    /// Of the errors, those reporting a bug of an implementation (a caught
+    /// panic, or an inconsistency it found in its own result) rather than
+    /// a problem with the record: never expected, whatever the input.
+    pub internal_errors: u64,
     /// Whether the reader of the output went away (a broken pipe) before
     /// the end of input: the run then stopped reading.
     pub output_closed: bool,
@@ -118,9 +122,10 @@ pub fn run_summary<R: BufRead, W: Write>(
         if line.last() == Some(&b'\n') {
             line.pop();
         }
-        if let Some((answer, is_error)) = answer_line_with(&line, &options) {
+        if let Some((answer, kind)) = answer_line_with(&line, &options) {
             summary.answers += 1;
-            summary.errors += u64::from(is_error);
+            summary.errors += u64::from(kind != AnswerKind::Out);
+            summary.internal_errors += u64::from(kind == AnswerKind::InternalError);
             if let Err(e) = output
                 .write_all(answer.as_bytes())
                 .and_then(|()| output.write_all(b"\n"))
@@ -149,7 +154,15 @@ pub fn command(options: &KatOptions) -> ExitCode {
     let stdin = io::stdin().lock();
     let stdout = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     match run_summary(stdin, stdout, *options) {
-        Ok(summary) => ExitCode::from(summary.exit_status(options.strict)),
+        Ok(summary) => {
+            if summary.internal_errors > 0 {
+                eprintln!(
+                    "uhash kat: {} answer(s) report an internal error: a bug of uhash, please report it",
+                    summary.internal_errors
+                );
+            }
+            ExitCode::from(summary.exit_status(options.strict))
+        }
         Err(e) => {
             eprintln!("uhash kat: {e}");
             ExitCode::FAILURE
