@@ -29,6 +29,16 @@
  *       into the column of its weight with no carry between columns (the
  *       cross products' halves doubled with a free LSL #1). Any elems.
  *
+ *   void uhash_sqh2_w3_armv4(const uint32_t *key, const uint32_t *msg,
+ *                            size_t elems, uint32_t acc[6]);
+ *       SQH2's double-word columns (docs/sqh-spec.md §2, D2 and D): acc
+ *       holds three 64-bit columns D0, D1, D2 (acc[2q] low word, acc[2q+1]
+ *       high word); each adds, mod 2^64, what D2(a^2) puts there: a_q^2
+ *       whole, a0a2 whole and doubled into D1, and for the odd positions
+ *       (a0a1, a1a2) 2 lo 2^32 into the column below and 2 hi into the one
+ *       above. Carries inside a double word are kept (ADDS/ADC), those out
+ *       of a double word dropped. Any elems.
+ *
  * Registers (both): r0 key, r1 msg, r3..r8 the six accumulator words,
  * r9..r11 a0..a2, r12/lr the product halves; r2 the loop counter. For
  * SQHasm2, r2 also collects the carries out of the top word: it starts at
@@ -39,7 +49,8 @@
  *
  * Executed instructions per element (the loop bodies; counted in
  * docs/sqh-arm7.md): SQHasm2 39 (5 UMULL + 1 UMLAL, three carry chains
- * into the 7-word sum), SQHE 26 (6 UMULL, 12 ADDs with free LSL #1).
+ * into the 7-word sum), SQHE 26 (6 UMULL, 12 ADDs with free LSL #1), SQH2
+ * 30 (6 UMULL, 16 ADDs/ADCs into three 64-bit columns).
  * No branch or address depends on the data; loop counts only.
  *
  * Timing note: ARM7TDMI's multiplier terminates early depending on the
@@ -145,5 +156,46 @@ UHASH_FUNC(sqh_e_w3_armv4)
     ldmfd   sp!, {r3-r11, lr}
     bx      lr
 UHASH_END(sqh_e_w3_armv4)
+
+UHASH_FUNC(sqh2_w3_armv4)
+    stmfd   sp!, {r3-r11, lr}
+    ldmia   r3, {r3-r8}                  @ D0 = r4:r3, D1 = r6:r5, D2 = r8:r7
+    cmp     r2, #0
+    beq     2f
+1:  ldmia   r0!, {r9, r10, r11}          @ x0 x1 x2
+    ldmia   r1!, {r12, lr}               @ m0 m1
+    adds    r9, r9, r12
+    adcs    r10, r10, lr
+    ldr     r12, [r1], #4                @ m2
+    adc     r11, r11, r12                @ a = (m + x) mod 2^96
+    umull   r12, lr, r9, r9              @ a0^2 whole -> D0
+    adds    r3, r3, r12
+    adc     r4, r4, lr
+    umull   r12, lr, r10, r10            @ a1^2 whole -> D1
+    adds    r5, r5, r12
+    adc     r6, r6, lr
+    umull   r12, lr, r11, r11            @ a2^2 whole -> D2
+    adds    r7, r7, r12
+    adc     r8, r8, lr
+    umull   r12, lr, r10, r9             @ 2 a0a1 (position 1): 2 lo 2^32 -> D0,
+    add     r4, r4, r12, lsl #1          @ the carry out of D0 dropped;
+    adds    r5, r5, lr, lsl #1           @ 2 hi (33 bits) -> D1
+    adc     r6, r6, lr, lsr #31
+    umull   r12, lr, r11, r9             @ 2 a0a2 (position 2) whole -> D1:
+    adds    r5, r5, r12                  @ added twice
+    adc     r6, r6, lr
+    adds    r5, r5, r12
+    adc     r6, r6, lr
+    umull   r12, lr, r11, r10            @ 2 a1a2 (position 3): 2 lo 2^32 -> D1,
+    add     r6, r6, r12, lsl #1          @ the carry out of D1 dropped;
+    adds    r7, r7, lr, lsl #1           @ 2 hi -> D2
+    adc     r8, r8, lr, lsr #31
+    subs    r2, r2, #1
+    bne     1b
+2:  ldr     r9, [sp]                     @ acc
+    stmia   r9, {r3-r8}
+    ldmfd   sp!, {r3-r11, lr}
+    bx      lr
+UHASH_END(sqh2_w3_armv4)
 
 UHASH_NOTES

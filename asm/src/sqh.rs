@@ -1,5 +1,5 @@
 //! Square Hash kernels (family crate `sqh`, feature `asm`): the inner loops
-//! of SQHasm2 and SQHE for w = 3 (96-bit elements, the paper's ARM7
+//! of SQHasm2, SQHE and SQH2 for w = 3 (96-bit elements, the paper's ARM7
 //! setting) on 32-bit ARM. Other targets have none.
 
 /// 32-bit ARM (ARMv4T and later, ARM state, AAPCS, little-endian) Square
@@ -43,5 +43,17 @@ pub mod armv4 {
         /// reading `3·elems` `u32`s each (word-aligned); `acc` is valid for
         /// reading and writing 6 `u32`s and overlaps neither input.
         pub fn sqh_e_w3_armv4(key: *const u32, msg: *const u32, elems: usize, acc: *mut u32);
+
+        /// SQH2's double-word columns for w = 3: with aᵢ as for
+        /// [`sqh_asm2_w3_armv4`], adds into the 64-bit column q (`acc[2q]`
+        /// its low word, `acc[2q+1]` its high word), mod 2^64, column q of
+        /// D2(aᵢ²) for q = 0..3 and every i < `elems` — every ordered word
+        /// product whole in column (i+j)/2 at an even position, else lo·2^32
+        /// into column ⌊(i+j)/2⌋ and hi into the next (`sqh`'s soft
+        /// `d2_pairs::<3>`).
+        ///
+        /// # Safety
+        /// As [`sqh_e_w3_armv4`].
+        pub fn sqh2_w3_armv4(key: *const u32, msg: *const u32, elems: usize, acc: *mut u32);
     }
 }

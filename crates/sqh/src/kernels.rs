@@ -27,7 +27,7 @@
 //!   with `uzp`/`trn`/`tbl`, two squares per `umull`/`umull2`;
 //! * `soft` (portable, 32-bit limbs);
 //! * `armv4-asm` (feature `asm`, little-endian 32-bit ARM): the hand-written
-//!   ARMv4 inner loops of SQHasm2 and SQHE for w = 3 (`uhash-asm`'s
+//!   ARMv4 inner loops of SQHasm2, SQH2 and SQHE for w = 3 (`uhash-asm`'s
 //!   `armv4/sqh.S`, UMULL/UMLAL only, the paper's ARM7 setting); every
 //!   other operation runs the portable defaults (ARMv4 has no SIMD unit).
 //!

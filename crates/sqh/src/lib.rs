@@ -81,14 +81,14 @@
 //!
 //! With feature `asm` on little-endian 32-bit ARM, the `armv4-asm` backend
 //! ([`Backend::Armv4Asm`], alias [`Backend::Asm`]) runs the hand-written
-//! ARMv4 inner loops of SQHasm2 and SQHE for w = 3 (`uhash-asm`'s
+//! ARMv4 inner loops of SQHasm2, SQH2 and SQHE for w = 3 (`uhash-asm`'s
 //! `armv4/sqh.S`: UMULL/UMLAL only, the paper's ARM7 setting; everything
 //! else portable). It is selected only on request
 //! (`Engine::new(Backend::Armv4Asm)`), and is unsupported on other targets.
 //! `docs/sqh-arm7.md` redoes the paper's ARM7 comparison (Tables 1–3) for
 //! these kernels: counted instructions per 2112-bit block and an ARM7TDMI
-//! cycle model give SQH1 1.26× and SQH2 1.51× as fast as MMH (the paper:
-//! 1.24× and 1.31×; the difference is explained there).
+//! cycle model give, at MMH's security, SQH1 1.26× and SQH2 1.43× as fast
+//! as MMH (the paper: 1.24× and 1.31×; the difference is explained there).
 //!
 //! The NEON default is not measured (this workspace's AArch64 tests run
 //! under qemu): it follows the reasoning of the x86 choice — the AVX2

@@ -1,5 +1,5 @@
 //! The assembly backend `armv4-asm` (feature `asm`: the ARMv4 inner loops
-//! of SQHasm2 and SQHE for w = 3 on little-endian 32-bit ARM) against the
+//! of SQHasm2, SQH2 and SQHE for w = 3 on little-endian 32-bit ARM) against the
 //! portable backend and the big-integer reference `uhash_ref::sqh`, through the
 //! public API: one-row hashes, Toeplitz n = 3 and the long-message 96-bit
 //! types, on proptest inputs and the edge classes (all-0xff keys and
@@ -45,7 +45,7 @@ fn out_bytes(e: &Elem<3>, v: Variant) -> Vec<u8> {
     out
 }
 
-/// SQHasm2 and SQHE at w = 3 (and, more briefly, the other variants, which
+/// SQHasm2, SQH2 and SQHE at w = 3 (and, more briefly, the other variants, which
 /// an Asm engine computes with the portable code): asm = soft = reference,
 /// one row and Toeplitz n = 3 when the key is long enough. `msg` is a
 /// whole, non-zero number of 12-byte elements.
@@ -62,7 +62,7 @@ fn check(a: Engine, key: &[u32], msg: &[u8]) {
             v.name(),
             rm.len()
         );
-        if matches!(v, Variant::Asm2 | Variant::E) {
+        if matches!(v, Variant::Asm2 | Variant::E | Variant::Sqh2) {
             let want = r::to_le(&ref_fn(v)(3, &rk, &rm).unwrap(), v.out_bytes(3));
             assert_eq!(got, want, "{} k={} asm vs ref", v.name(), rm.len());
             if key.len() >= 3 * (rm.len() + 2) {

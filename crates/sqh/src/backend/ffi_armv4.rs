@@ -6,6 +6,7 @@
 //! |---|---|---|
 //! | `sum_squares` (SQHasm2) | `sqh_asm2_w3_armv4` | portable default |
 //! | `c2_columns` (SQHE) | `sqh_e_w3_armv4` | portable default |
+//! | `d2_pairs` (SQH2) | `sqh2_w3_armv4` | portable default |
 //! | `c_words` (SQHc) | portable default | portable default |
 //!
 //! The kernels are the inner loops only (the paper's ARM7 setting: 96-bit
@@ -29,9 +30,11 @@
 //! because ARMv4's LDM needs word-aligned addresses.
 
 use uhash_asm::Armv4Asm;
-use uhash_asm::sqh::armv4::{ASM2_MAX_ELEMS, sqh_asm2_w3_armv4, sqh_e_w3_armv4};
+use uhash_asm::sqh::armv4::{ASM2_MAX_ELEMS, sqh_asm2_w3_armv4, sqh_e_w3_armv4, sqh2_w3_armv4};
 
 use super::soft;
+use uhash_base::pw::MAX_W;
+
 use crate::kernels::COLS;
 
 /// Elements per copy of an unaligned message.
@@ -88,6 +91,27 @@ impl crate::kernels::Kernels for Armv4Asm {
             *c = u64::from(a);
         }
         col
+    }
+
+    /// [`soft::d2_pairs`]: w = 3 (SQH2) in assembly, everything else
+    /// portable.
+    #[inline]
+    fn d2_pairs<const W: usize>(self, key: &[u32], msg: &[u8]) -> [u64; MAX_W] {
+        if W != 3 {
+            return soft::d2_pairs::<W>(key, msg);
+        }
+        let mut acc = [0u32; 6];
+        for_words(key, msg, |kw, m, n| {
+            // SAFETY: as in `sum_squares`: the witness, an ARM-state core,
+            // `kw` holds 3n key words, `m` is valid for 3n aligned words,
+            // `acc` is a disjoint local array of 6 words.
+            unsafe { sqh2_w3_armv4(kw.as_ptr(), m, n, acc.as_mut_ptr()) };
+        });
+        let mut d = [0u64; MAX_W];
+        for (q, pair) in acc.chunks_exact(2).enumerate() {
+            d[q] = u64::from(pair[0]) | u64::from(pair[1]) << 32;
+        }
+        d
     }
 }
 
