@@ -7,7 +7,10 @@
 //! * A message of at most 1024 bytes skips L2 (B = 0^64 ‖ A: UHASH decides).
 //! * POLY-64, y = 1 first: y = (k64·y + m) mod (2^64 − 59) for each L1 output
 //!   m; a word m ≥ 2^64 − 2^32 is escaped: y = (k·y + marker) mod p, then
-//!   y = (k·y + (m − 59)) mod p, marker = p − 1.
+//!   y = (k·y + (m − 59)) mod p, marker = p − 1. Between steps y is kept
+//!   lazily reduced (a 64-bit value congruent to it, possibly ≥ p: the
+//!   step's last conditional subtraction is skipped) and made canonical
+//!   where it is read (POLY-128's first word, B).
 //! * After 2^14 L1 outputs (2^17 bytes of them: 16 MiB of message), POLY-128
 //!   over uint2str(y, 16) and then pairs of outputs (big-endian: the first
 //!   is the high half), the rest followed by a 0x80 byte and zeros to a
