@@ -601,7 +601,7 @@ macro_rules! umac_chunk_kernels {
 }
 
 /// Bytes of an RFC 4418 chunk (the chunk kernels' unit).
-const CHUNK: usize = 1024;
+const CHUNK: usize = soft::UMAC_CHUNK;
 
 umac_chunk_kernels! {
     nh_umac_chunks_1 = 1;
