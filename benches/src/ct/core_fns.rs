@@ -158,7 +158,7 @@ pub(super) fn targets(out: &mut Vec<Target>) {
     ));
     out.push(Target::new(
         F,
-        "p36m5::reduce, p64m59::{mul_add, mul, reduce}, p128m159::{mul_add, mul, reduce_wide}",
+        "p36m5::reduce, p64m59::{mul_add, mul_add_partial, canonical, mul, reduce}, p128m159::{mul_add, mul, reduce_wide}",
         "-",
         32,
         0,
@@ -170,6 +170,8 @@ pub(super) fn targets(out: &mut Vec<Target>) {
             let m2 = u128_of(&i.msg[16..]);
             let mut v = p36m5::reduce(k ^ m).to_le_bytes().to_vec();
             v.extend(p64m59::mul_add(k, m, k >> 3).to_le_bytes());
+            v.extend(p64m59::mul_add_partial(k, m, k >> 3).to_le_bytes());
+            v.extend(p64m59::canonical(k ^ m).to_le_bytes());
             v.extend(p64m59::mul(k, m).to_le_bytes());
             v.extend(p64m59::reduce(u128::from(k) * u128::from(m)).to_le_bytes());
             v.extend(p128m159::mul_add(k2, m2, k2 >> 5).to_le_bytes());

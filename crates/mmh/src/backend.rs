@@ -102,7 +102,7 @@ macro_rules! one_window_asm {
     all(target_arch = "aarch64", target_endian = "little")
 ))]
 macro_rules! table_kernels32 {
-    ($wit:ident $(, umac_tail = $tail:path)?) => {
+    ($wit:ident $(, umac_tail = $tail:path)? $(, umac_chunks = [$($chunks:ident),+ $(,)?])?) => {
         impl crate::kernels::Kernels32 for $wit {
             #[inline]
             fn mmh32_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u64; N] {
@@ -156,6 +156,38 @@ macro_rules! table_kernels32 {
                 let out = table_kernels32!(@umac f, even, odd, msg, N $(, $tail)?);
                 core::array::from_fn(|t| out[t])
             }
+
+            $(
+                #[inline]
+                fn nh_umac_chunk_sums<const N: usize>(
+                    self,
+                    even: &[u32],
+                    odd: &[u32],
+                    msg: &[u8],
+                    out: &mut [[u64; N]],
+                ) {
+                    use crate::backend::soft;
+                    type Chunks = unsafe fn(&[u32], &[u32], &[u8], &mut [u64]);
+                    let [c1, c2, c3, c4]: [Chunks; 4] = [$($chunks),+];
+                    let f = match N {
+                        1 => c1,
+                        2 => c2,
+                        3 => c3,
+                        4 => c4,
+                        _ => return soft::nh_umac_chunk_sums::<N, _>(self, even, odd, msg, out),
+                    };
+                    if soft::umac_blocks(N, even.len(), odd.len(), soft::UMAC_CHUNK)
+                        != soft::UMAC_CHUNK / 32
+                    {
+                        return soft::nh_umac_chunk_sums::<N, _>(self, even, odd, msg, out);
+                    }
+                    let chunks = (msg.len() / soft::UMAC_CHUNK).min(out.len());
+                    // SAFETY: as in `mmh32_sums`; the kernel reads the
+                    // whole chunks of `msg` and the key runs that cover
+                    // one chunk (checked above, and again inside).
+                    unsafe { f(even, odd, msg, out[..chunks].as_flattened_mut()) }
+                }
+            )?
         }
     };
     (@umac $f:ident, $even:ident, $odd:ident, $msg:ident, $n:ident) => {

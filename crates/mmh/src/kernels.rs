@@ -66,6 +66,22 @@ uhash_base::engine! {
         fn nh_umac_sums<const N: usize>(self, even: &[u32], odd: &[u32], msg: &[u8]) -> [u64; N] {
             soft::nh_umac_sums::<N>(even, odd, msg)
         }
+
+        /// [`Kernels32::nh_umac_sums`] of each whole 1024-byte chunk of
+        /// `msg` (a UMAC chunk), every chunk under the same key: `out[c]`
+        /// gets chunk c's N sums, for c below the number of whole chunks
+        /// and `out.len()` (the rest of `out` is left as it was). One call
+        /// for many chunks: the AVX-512 backend keeps its loop state across
+        /// them instead of paying a call and its set-up per chunk.
+        fn nh_umac_chunk_sums<const N: usize>(
+            self,
+            even: &[u32],
+            odd: &[u32],
+            msg: &[u8],
+            out: &mut [[u64; N]],
+        ) {
+            soft::nh_umac_chunk_sums::<N, Self>(self, even, odd, msg, out)
+        }
     }
 
     /// The backend of the 32-bit-word kernels (MMH32, Toeplitz MMH32,

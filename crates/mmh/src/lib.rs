@@ -36,8 +36,10 @@
 //! * **RFC 4418's NH** ([`nh_umac`]): over 32-byte blocks, word j paired
 //!   with word j + 4 (j < 4); its Toeplitz form shifts the key by four words
 //!   (16 bytes) per output — UHASH's iterations, the level 1 of the `umac`
-//!   crate, which calls the kernel `Kernels32::nh_umac_sums` directly with
-//!   its key in the (even, odd) quarter layout ([`nh_umac_key_layout`]).
+//!   crate, which calls the kernels `Kernels32::nh_umac_sums` (any whole
+//!   blocks) and `Kernels32::nh_umac_chunk_sums` (many 1024-byte chunks per
+//!   call) directly with its key in the (even, odd) quarter layout
+//!   ([`nh_umac_key_layout`]).
 //!
 //! The paper fixes k = 32; here any k ≥ 1 (even for NMH32/NH) is accepted,
 //! and a longer key is used by its prefix (§3.4). The reduction is

@@ -3,7 +3,8 @@
 //! than the message, all-ones words and the largest key words, and
 //! proptest inputs — for every engine this CPU and build can run, the
 //! assembly backends included. RFC 4418's NH (`nh_umac_sums`) likewise, and
-//! against the reference `uhash_ref::umac::nh`.
+//! against the reference `uhash_ref::umac::nh`; its chunk form
+//! (`nh_umac_chunk_sums`) against `nh_umac_sums` chunk by chunk.
 
 use proptest::prelude::*;
 use uhash_mmh::{Engine32, Engine64, Kernels32, Kernels64};
@@ -218,7 +219,75 @@ fn mmh64_kernels_equal_portable() {
     }
 }
 
+/// `nh_umac_chunk_sums::<N>` for N = 1..=5 of one engine against
+/// `nh_umac_sums` of the portable engine, chunk by chunk, on the layout of
+/// `key` and on halves cut short (then the kernels fall back to the
+/// per-chunk sums): chunk c's sums in `out[c]` for the whole chunks that
+/// `out` holds, the rest of `out` untouched.
+fn check_umac_chunks(e: Engine32, key: &[u32], msg: &[u8]) {
+    let soft = Engine32::portable();
+    let (even, odd) = layout(key);
+    let cuts = [
+        (even.len(), odd.len()),
+        (even.len().saturating_sub(4), odd.len()),
+        (even.len(), odd.len().saturating_sub(4)),
+    ];
+    let whole = msg.len() / 1024;
+    for (el, ol) in cuts {
+        let (ev, od) = (&even[..el], &odd[..ol]);
+        for slots in [0, whole.saturating_sub(1), whole, whole + 2] {
+            macro_rules! each_n {
+                ($($n:literal)+) => {$(
+                    let mut out = vec![[0x5a5a_5a5a_5a5a_5a5au64; $n]; slots];
+                    e.nh_umac_chunk_sums::<$n>(ev, od, msg, &mut out);
+                    for (c, got) in out.iter().enumerate() {
+                        let want = if c < whole {
+                            soft.nh_umac_sums::<$n>(ev, od, &msg[1024 * c..1024 * (c + 1)])
+                        } else {
+                            [0x5a5a_5a5a_5a5a_5a5a; $n]
+                        };
+                        assert_eq!(
+                            *got, want,
+                            "nh_umac_chunk_sums {e} n={} chunk {c} of {whole}, {slots} slots, even={el} odd={ol}",
+                            $n
+                        );
+                    }
+                )+};
+            }
+            each_n!(1 2 3 4 5);
+        }
+    }
+}
+
+#[test]
+fn umac_chunk_sums_equal_per_chunk_sums() {
+    // Keys covering a chunk for every N (64 + 4 quarters) and the largest
+    // words; messages of 0..=5 chunks plus a partial one (ignored).
+    let key = pattern(4 * 68, 3);
+    let max = vec![u32::MAX; 4 * 68];
+    for e in engines32() {
+        for len in [0, 1000, 1024, 1025, 2048, 3 * 1024 + 31, 5 * 1024] {
+            let msg: Vec<u8> = (0..len)
+                .map(|i| (i as u8).wrapping_mul(29).wrapping_add(5))
+                .collect();
+            check_umac_chunks(e, &key, &msg);
+            check_umac_chunks(e, &max, &vec![0xff; len]);
+        }
+    }
+}
+
 proptest! {
+    #[test]
+    fn umac_chunk_sums_equal_portable(
+        key in proptest::collection::vec(any::<u32>(), 4 * 60..4 * 70),
+        msg in proptest::collection::vec(any::<u8>(), 0..5000),
+        off in 0usize..4,
+    ) {
+        for e in engines32() {
+            check_umac_chunks(e, &key, msg.get(off..).unwrap_or(&[]));
+        }
+    }
+
     #[test]
     fn kernels_equal_portable(
         key in proptest::collection::vec(any::<u32>(), 0..600),

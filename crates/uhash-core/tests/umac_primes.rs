@@ -55,6 +55,9 @@ fn edge_values() {
         60 * p - 1,
     ] {
         assert_eq!(big(p64m59::reduce(x) as u128), big(x) % p64(), "x = {x:#x}");
+        let r = p64m59::reduce_partial(x);
+        assert_eq!(big(r as u128) % p64(), big(x) % p64(), "x = {x:#x}");
+        assert_eq!(p64m59::canonical(r), p64m59::reduce(x), "x = {x:#x}");
     }
     let q = p128m159::P128M159;
     for (hi, lo) in [
@@ -99,6 +102,21 @@ proptest! {
     #[test]
     fn p64_reduce_near_multiples(x in near_multiples_p64()) {
         prop_assert_eq!(big(p64m59::reduce(x) as u128), big(x) % p64());
+    }
+
+    #[test]
+    fn p64_reduce_partial(x in prop_oneof![any::<u128>(), near_multiples_p64()]) {
+        let r = p64m59::reduce_partial(x);
+        prop_assert_eq!(big(r as u128) % p64(), big(x) % p64());
+        prop_assert_eq!(big(p64m59::canonical(r) as u128), big(x) % p64());
+    }
+
+    #[test]
+    fn p64_mul_add_partial(a in any::<u64>(), y in any::<u64>(), m in any::<u64>()) {
+        let want = (big(a as u128) * big(y as u128) + big(m as u128)) % p64();
+        let r = p64m59::mul_add_partial(a, y, m);
+        prop_assert_eq!(big(r as u128) % p64(), want.clone());
+        prop_assert_eq!(big(p64m59::canonical(r) as u128), want);
     }
 
     #[test]

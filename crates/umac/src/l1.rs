@@ -84,6 +84,27 @@ impl L1Key {
     }
 }
 
+impl L1Key {
+    /// The NH sums of the N iterations of each whole chunk of `data`, in
+    /// `out[c]` for chunk c (as many as `out` holds): one kernel call for
+    /// them all.
+    #[inline(always)]
+    pub(crate) fn chunk_sums<const N: usize>(
+        &self,
+        engine: Engine32,
+        data: &[u8],
+        out: &mut [[u64; N]],
+    ) {
+        let q = quarters(N);
+        engine.nh_umac_chunk_sums::<N>(
+            &self.even[..4 * q.div_ceil(2)],
+            &self.odd[..4 * (q / 2)],
+            data,
+            out,
+        );
+    }
+}
+
 impl Drop for L1Key {
     fn drop(&mut self) {
         self.even.zeroize();

@@ -7,7 +7,10 @@
 //! * A message of at most 1024 bytes skips L2 (B = 0^64 ‖ A: UHASH decides).
 //! * POLY-64, y = 1 first: y = (k64·y + m) mod (2^64 − 59) for each L1 output
 //!   m; a word m ≥ 2^64 − 2^32 is escaped: y = (k·y + marker) mod p, then
-//!   y = (k·y + (m − 59)) mod p, marker = p − 1.
+//!   y = (k·y + (m − 59)) mod p, marker = p − 1. Between steps y is kept
+//!   lazily reduced (a 64-bit value congruent to it, possibly ≥ p: the
+//!   step's last conditional subtraction is skipped) and made canonical
+//!   where it is read (POLY-128's first word, B).
 //! * After 2^14 L1 outputs (2^17 bytes of them: 16 MiB of message), POLY-128
 //!   over uint2str(y, 16) and then pairs of outputs (big-endian: the first
 //!   is the high half), the rest followed by a 0x80 byte and zeros to a
@@ -32,11 +35,16 @@ pub(crate) const SWITCH: u64 = 1 << 14;
 const MASK64: u64 = 0x01ff_ffff_01ff_ffff;
 const MASK128: u128 = 0x01ff_ffff_01ff_ffff_01ff_ffff_01ff_ffff;
 
-/// One iteration's POLY keys (masked) and their squares.
+/// One iteration's POLY keys (masked) and their squares; for POLY-64's
+/// escape also k64 ⊕ k64² and k64 + 59 ([`L2Key::step64`]).
 #[derive(Clone, Copy, Default)]
 pub(crate) struct L2Key {
     k64: u64,
     k64_sq: u64,
+    /// k64 ⊕ k64²: the multiplier is k64 ⊕ (mask & this).
+    k64_xor_sq: u64,
+    /// 59 + k64: the addend is m − (mask & this).
+    k64_plus_59: u64,
     k128: u128,
     k128_sq: u128,
 }
@@ -45,6 +53,8 @@ impl Zeroize for L2Key {
     fn zeroize(&mut self) {
         self.k64.zeroize();
         self.k64_sq.zeroize();
+        self.k64_xor_sq.zeroize();
+        self.k64_plus_59.zeroize();
         self.k128.zeroize();
         self.k128_sq.zeroize();
     }
@@ -63,6 +73,8 @@ impl L2Key {
             key.k64 = u64::from_be_bytes(k64) & MASK64;
             key.k128 = u128::from_be_bytes(k128) & MASK128;
             key.k64_sq = p64m59::mul(key.k64, key.k64);
+            key.k64_xor_sq = key.k64 ^ key.k64_sq;
+            key.k64_plus_59 = key.k64 + 59;
             key.k128_sq = p128m159::mul(key.k128, key.k128);
             k64.zeroize();
             k128.zeroize();
@@ -72,14 +84,17 @@ impl L2Key {
     /// One POLY-64 step: y·k + m, or the escape's two steps when
     /// m ≥ 2^64 − 2^32, which are y·k² + (m − 59 − k): the multiplier and
     /// the addend are selected under a mask (they depend on m only), then
-    /// one product and one reduction.
+    /// one product and one lazy reduction. y and the result are any 64-bit
+    /// values congruent to POLY's y (`p64m59::mul_add_partial`;
+    /// [`Poly`] keeps y so and makes it canonical where it is read).
     #[inline(always)]
-    fn step64(&self, y: u64, m: u64) -> u64 {
+    pub(crate) fn step64(&self, y: u64, m: u64) -> u64 {
         let mask = escape_mask(m >> 32);
-        let k = ct::select_u64(mask, self.k64_sq, self.k64);
-        // m − 59 − k > 0 whenever the escape applies (k < 2^57).
-        let add = ct::select_u64(mask, m.wrapping_sub(59).wrapping_sub(self.k64), m);
-        p64m59::mul_add(k, y, add)
+        // k, or k ⊕ (k ⊕ k²) = k².
+        let k = self.k64 ^ (mask & self.k64_xor_sq);
+        // m, or m − (59 + k) > 0 whenever the escape applies (k < 2^57).
+        let add = m.wrapping_sub(mask & self.k64_plus_59);
+        p64m59::mul_add_partial(k, y, add)
     }
 
     /// One POLY-128 step, the escape when m ≥ 2^128 − 2^96 (selected as
@@ -104,7 +119,8 @@ fn escape_mask(top: u64) -> u64 {
 /// POLY over the L1 outputs of one iteration.
 #[derive(Clone, Copy)]
 pub(crate) struct Poly {
-    /// POLY-64's y (the first 2^14 outputs).
+    /// POLY-64's y (the first 2^14 outputs), lazily reduced: a 64-bit value
+    /// congruent to y modulo 2^64 − 59, made canonical where it is read.
     y64: u64,
     /// POLY-128's y (after the switch).
     y128: u128,
@@ -134,6 +150,18 @@ impl Zeroize for Poly {
 }
 
 impl Poly {
+    /// The state after `count` ≤ 2^14 L1 outputs (before the switch) whose
+    /// POLY-64 value is `y`, from [`L2Key::step64`] steps starting at 1.
+    #[inline(always)]
+    pub(crate) fn after64(y: u64, count: u64) -> Self {
+        debug_assert!(count <= SWITCH);
+        Self {
+            y64: y,
+            count,
+            ..Self::default()
+        }
+    }
+
     /// Absorbs the next L1 output.
     #[inline(always)]
     pub(crate) fn absorb(&mut self, key: &L2Key, a: u64) {
@@ -142,7 +170,7 @@ impl Poly {
         } else {
             if self.count == SWITCH {
                 // POLY-128's first word: uint2str(y, 16), below the range.
-                self.y128 = key.step128(1, u128::from(self.y64));
+                self.y128 = key.step128(1, u128::from(p64m59::canonical(self.y64)));
             }
             if (self.count - SWITCH).is_multiple_of(2) {
                 self.half = a;
@@ -158,7 +186,7 @@ impl Poly {
     #[inline(always)]
     pub(crate) fn finish(&self, key: &L2Key) -> u128 {
         if self.count <= SWITCH {
-            return u128::from(self.y64);
+            return u128::from(p64m59::canonical(self.y64));
         }
         let last = if (self.count - SWITCH) % 2 == 1 {
             // An output waits: it and 0x80 ‖ 0^7.

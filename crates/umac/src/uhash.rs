@@ -14,8 +14,12 @@ use zeroize::Zeroize;
 
 use crate::Error;
 use crate::l1::{BLOCK, CHUNK, L1Key};
-use crate::l2::{L2Key, Poly};
+use crate::l2::{L2Key, Poly, SWITCH};
 use crate::l3::L3Key;
+
+/// Chunks per NH kernel call in one-shot hashing: few enough that POLY's
+/// chain over a batch's outputs overlaps the next batch's NH.
+const BATCH: usize = 4;
 
 /// The keys of UHASH with N iterations (1 to 4) and the engine of its NH
 /// kernels.
@@ -61,11 +65,31 @@ impl<const N: usize> Uhash<N> {
             return core::array::from_fn(|i| self.l3[i].hash(u128::from(a[i])));
         }
         let full = (msg.len() - 1) / CHUNK;
-        let mut poly = [Poly::default(); N];
-        for chunk in msg[..full * CHUNK].as_chunks::<CHUNK>().0 {
+        let bits = 8 * CHUNK as u64;
+        let (chunks, _) = msg[..full * CHUNK].as_chunks::<CHUNK>();
+        // The chunks before POLY's switch (all of them below 16 MiB): their
+        // POLY-64 steps on y in registers, no count kept per step.
+        let (head, tail) = chunks.split_at(chunks.len().min(SWITCH as usize));
+        // NH runs over `BATCH` chunks per kernel call.
+        let mut y = [1u64; N];
+        let mut sums = [[0u64; N]; BATCH];
+        for batch in head.chunks(BATCH) {
+            let sums = &mut sums[..batch.len()];
+            self.l1
+                .chunk_sums::<N>(self.engine, batch.as_flattened(), sums);
+            for s in sums {
+                for i in 0..N {
+                    y[i] = self.l2[i].step64(y[i], s[i].wrapping_add(bits));
+                }
+            }
+        }
+        let mut poly: [Poly; N] = core::array::from_fn(|i| Poly::after64(y[i], head.len() as u64));
+        y.zeroize();
+        sums.zeroize();
+        for chunk in tail {
             let s = self.l1.sums::<N>(self.engine, 0, chunk);
             for i in 0..N {
-                poly[i].absorb(&self.l2[i], s[i].wrapping_add(8 * CHUNK as u64));
+                poly[i].absorb(&self.l2[i], s[i].wrapping_add(bits));
             }
         }
         let a = self.last_chunk(&msg[full * CHUNK..]);

@@ -16,7 +16,8 @@ fn lengths() -> impl Strategy<Value = usize> {
     prop_oneof![
         prop::sample::select(vec![
             0usize, 1, 2, 3, 4, 15, 16, 31, 32, 33, 63, 64, 65, 1023, 1024, 1025, 2047, 2048, 2049,
-            3071, 3072, 3073, 4096,
+            3071, 3072, 3073, 4096, // Around the one-shot path's four-chunk NH batches.
+            4097, 5120, 5121, 8193, 9217,
         ]),
         0usize..5000,
         (1usize..6, 0usize..64).prop_map(|(c, d)| (c * 1024 + d).saturating_sub(32)),

@@ -81,6 +81,24 @@ pub(crate) fn umac_window<'k>(even: &'k [u32], odd: &'k [u32], r: usize) -> (&'k
     (umac_run(even, odd, r), umac_run(even, odd, r + 1))
 }
 
+/// Bytes of an RFC 4418 chunk (`Kernels32::nh_umac_chunk_sums`).
+pub(crate) const UMAC_CHUNK: usize = 1024;
+
+/// `Kernels32::nh_umac_chunk_sums` from `nh_umac_sums`, one chunk at a
+/// time (the default, and the fallback of the chunk kernels).
+#[inline(always)]
+pub(crate) fn nh_umac_chunk_sums<const N: usize, K: crate::kernels::Kernels32>(
+    k: K,
+    even: &[u32],
+    odd: &[u32],
+    msg: &[u8],
+    out: &mut [[u64; N]],
+) {
+    for (o, chunk) in out.iter_mut().zip(msg.as_chunks::<UMAC_CHUNK>().0) {
+        *o = k.nh_umac_sums::<N>(even, odd, chunk);
+    }
+}
+
 /// RFC 4418's NH for windows r = 0..N over the whole 32-byte blocks of
 /// `msg` (see `Kernels32::nh_umac_sums`): Σ_b Σ_{j<4} (m_{8b+j} + f_{4b+j}
 /// mod 2^32)·(m_{8b+4+j} + s_{4b+j} mod 2^32) mod 2^64 with (f, s) window
