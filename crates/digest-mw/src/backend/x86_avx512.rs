@@ -100,23 +100,24 @@ macro_rules! mw_one {
                     block!(i, 0, false, true);
                     i += 16;
                 }
-                let mut l = [0u64; 8];
-                let mut h = [0u64; 8];
                 let lo_sum = mw_one!(@lo_add $lo, mw_one!(@lo_add $lo, lo[0], lo[1]),
                     mw_one!(@lo_add $lo, lo[2], lo[3]));
                 let hi_sum = _mm512_add_epi32(hi[0], hi[1]);
-                // SAFETY: 64-byte stores into 64-byte arrays.
-                unsafe {
-                    _mm512_storeu_si512(l.as_mut_ptr().cast(), lo_sum);
-                    _mm512_storeu_si512(h.as_mut_ptr().cast(), hi_sum);
-                }
-                let [tail] = crate::backend::soft::mw32_sums::<1>(
-                    key.get(i..).unwrap_or(&[]),
-                    msg.get(4 * i..).unwrap_or(&[]),
-                );
-                let mut d = tail;
-                for (&l, &h) in l.iter().zip(&h) {
-                    d = d.wrapping_add(mw_one!(@lo_lane $lo, l)).wrapping_add((h >> 32) as u32);
+                // d₀ mod 2^32 is the low half of the sum of the 64-bit
+                // lanes of lo (its low halves; `mulld`: both halves) plus
+                // hi's odd elements brought down: the other halves only add
+                // multiples of 2^32. One vector reduction, no stores.
+                let v = _mm512_add_epi64(mw_one!(@lo_fold $lo, lo_sum), _mm512_srli_epi64::<32>(hi_sum));
+                let mut d = _mm512_reduce_add_epi64(v) as u32;
+                if i < words {
+                    // The words after the last whole block, by the portable
+                    // code (which sums the same `words`: nothing to add
+                    // when the blocks covered them).
+                    let [tail] = crate::backend::soft::mw32_sums::<1>(
+                        key.get(i..).unwrap_or(&[]),
+                        msg.get(4 * i..).unwrap_or(&[]),
+                    );
+                    d = d.wrapping_add(tail);
                 }
                 out[0] = d;
                 out
@@ -130,11 +131,11 @@ macro_rules! mw_one {
     (@lo_add ifma, $a:expr, $b:expr) => {
         _mm512_add_epi64($a, $b)
     };
-    (@lo_lane mulld, $l:expr) => {
-        ($l as u32).wrapping_add(($l >> 32) as u32)
+    (@lo_fold mulld, $v:expr) => {
+        _mm512_add_epi64($v, _mm512_srli_epi64::<32>($v))
     };
-    (@lo_lane ifma, $l:expr) => {
-        $l as u32
+    (@lo_fold ifma, $v:expr) => {
+        $v
     };
 }
 
