@@ -53,6 +53,7 @@ impl Key32 {
 
 fn label(e: Engine) -> &'static str {
     match e.backend().name() {
+        "ifma" => "AVX-512 IFMA",
         "avx512" => "AVX-512 vpmuludq",
         "avx2" => "AVX2 vpmuludq",
         "neon" => "NEON umull",
