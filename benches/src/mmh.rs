@@ -338,6 +338,16 @@ pub fn rows() -> Vec<Row> {
         "Mmh32Mac: Wegman–Carter over Mmh32Hash, 32-bit tag",
         uhash_mmh::Mmh32Mac
     ));
+    rows.push(mac_row!(
+        "MMH32x4-MAC",
+        "Mmh32x4Mac: Wegman–Carter over Mmh32x4Hash, 128-bit tag",
+        uhash_mmh::Mmh32x4Mac
+    ));
+    rows.push(mac_row!(
+        "NHx4-MAC",
+        "Nhx4Mac: Wegman–Carter over Nhx4Hash, 256-bit tag",
+        uhash_mmh::Nhx4Mac
+    ));
     rows
 }
 

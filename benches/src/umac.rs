@@ -1,7 +1,9 @@
-//! Rows for the `umac` crate: RFC 4418 UMAC-64 and UMAC-128 (OpenSSH's
-//! `umac-64@openssh.com` and `umac-128@openssh.com`).
+//! Rows for the `umac` crate: RFC 4418 UMAC-32, UMAC-64, UMAC-96 and
+//! UMAC-128 (UMAC-64 and UMAC-128 are OpenSSH's `umac-64@openssh.com` and
+//! `umac-128@openssh.com`).
 //!
-//! * `umac/UMAC-64/uhash`, `umac/UMAC-128/uhash` (and `-soft`, `-asm` where
+//! * `umac/UMAC-32/uhash`, `umac/UMAC-64/uhash`, `umac/UMAC-96/uhash`,
+//!   `umac/UMAC-128/uhash` (and `-soft`, `-asm` where
 //!   the build and CPU run them): a long-term key, one tag per message, the
 //!   nonce an 8-byte big-endian counter incremented per message (OpenSSH's
 //!   packet sequence number), the pad's AES block computed per message.
@@ -17,7 +19,7 @@
 //! `umac` crate's notes give a side-by-side measurement.
 
 use crate::{FreshKey, KeyMode, Row, long_term_key, looped};
-use umac::{Backend, Umac64, Umac128, UmacNonce};
+use umac::{Backend, Umac32, Umac64, Umac96, Umac128, UmacNonce};
 
 /// The first 16 bytes of a 32-byte bench key (UMAC keys are AES-128 keys).
 fn key16(k: &[u8; 32]) -> [u8; 16] {
@@ -93,6 +95,7 @@ macro_rules! umac_rows {
 /// The `umac` rows.
 pub fn rows() -> Vec<Row> {
     let mut rows = Vec::new();
+    umac_rows!(rows, Umac32, "UMAC-32", "UMAC-32 (RFC 4418, 4-byte tag)");
     umac_rows!(rows, Umac64, "UMAC-64", "UMAC-64 (RFC 4418, 8-byte tag)");
     rows.push(
         Row::new(
@@ -116,6 +119,7 @@ pub fn rows() -> Vec<Row> {
         )
         .nonce_per_call(),
     );
+    umac_rows!(rows, Umac96, "UMAC-96", "UMAC-96 (RFC 4418, 12-byte tag)");
     umac_rows!(
         rows,
         Umac128,
@@ -133,18 +137,27 @@ mod tests {
     fn rows_tag_as_the_crate_does() {
         let msg: Vec<u8> = (0..3000u32).map(|i| (i * 7) as u8).collect();
         let key = key16(&long_term_key());
-        for row in rows() {
+        let rows = rows();
+        for f in ["UMAC-32", "UMAC-64", "UMAC-96", "UMAC-128"] {
+            assert!(
+                rows.iter().any(|r| r.id() == format!("umac/{f}/uhash")),
+                "{f}"
+            );
+        }
+        for row in rows {
             let mut r = row.runner(msg.len());
             let got = r.once(&msg);
             if row.key_mode == KeyMode::LongTerm {
                 let n = UmacNonce::from_counter(1);
-                let want = if row.function == "UMAC-64" {
-                    Umac64::new(&key).authenticate(&n, &msg).as_bytes().to_vec()
-                } else {
-                    Umac128::new(&key)
+                let want = match row.function {
+                    "UMAC-32" => Umac32::new(&key).authenticate(&n, &msg).as_bytes().to_vec(),
+                    "UMAC-64" => Umac64::new(&key).authenticate(&n, &msg).as_bytes().to_vec(),
+                    "UMAC-96" => Umac96::new(&key).authenticate(&n, &msg).as_bytes().to_vec(),
+                    "UMAC-128" => Umac128::new(&key)
                         .authenticate(&n, &msg)
                         .as_bytes()
-                        .to_vec()
+                        .to_vec(),
+                    other => panic!("unexpected row function {other}"),
                 };
                 assert_eq!(got, want, "{}", row.id());
             }

@@ -311,6 +311,18 @@ fn main() {
     );
     let _ = writeln!(head, "date:    {date}");
     let _ = writeln!(head, "cpu:     {cpu} [{}]", cpu_features());
+    if uhash_base::backend::forced_soft() {
+        let _ = writeln!(
+            head,
+            "build:   --cfg uhash_backend=\"soft\": every backend forced to the portable code"
+        );
+    } else if uhash_base::backend::capped_at_avx2() {
+        let _ = writeln!(
+            head,
+            "build:   --cfg uhash_backend=\"avx2\": AVX-512/IFMA/VBMI2 backends masked \
+             (defaults as on an AVX2-only CPU)"
+        );
+    }
     let tsc = measured_tsc_ghz().map_or(String::from("n/a"), |g| format!("{g:.3} GHz"));
     let _ = writeln!(
         head,

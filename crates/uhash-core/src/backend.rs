@@ -42,6 +42,17 @@
 //! Building with `RUSTFLAGS='--cfg uhash_backend="soft"'` makes every
 //! detection answer "absent", so the whole workspace runs its portable code
 //! (used by CI to test the soft path on machines that have the features).
+//!
+//! # Capping detection at AVX2
+//! Building with `RUSTFLAGS='--cfg uhash_backend="avx2"'` makes every
+//! x86 witness whose feature list names an AVX-512 extension (AVX-512
+//! F/BW/VL, IFMA, VBMI2: [`Avx512`], [`Ifma`], [`IfmaVbmi2`] and the
+//! assembly witnesses built on them) answer "absent", while AVX2, BMI2/ADX
+//! ([`Mulx`]) and AES-NI ([`Aesni`]) are still detected. Every family's
+//! default then picks the backend it picks on an AVX2-only CPU, so the AVX2
+//! code can be measured and tested on an AVX-512 machine ([`capped_at_avx2`],
+//! [`masked_by_build`]). `soft` wins where both are given; on other
+//! architectures the cap changes nothing.
 
 use crate::Error;
 
@@ -294,6 +305,48 @@ pub const fn forced_soft() -> bool {
     cfg!(any(uhash_backend = "soft", miri))
 }
 
+/// `true` when the build caps run-time detection at AVX2
+/// (`--cfg uhash_backend="avx2"`) and does not force the portable path:
+/// every feature set that needs an AVX-512 extension is reported absent
+/// ([`masked_by_build`]), as on a CPU with AVX2, BMI2, ADX and AES-NI but
+/// no AVX-512.
+#[must_use]
+pub const fn capped_at_avx2() -> bool {
+    cfg!(uhash_backend = "avx2") && !forced_soft()
+}
+
+/// Whether `features` (`target_feature` names) names an AVX-512 extension
+/// (`avx512f`, `avx512ifma`, `avx512vbmi2`, …): a feature above the AVX2
+/// cap.
+#[must_use]
+pub const fn beyond_avx2(features: &[&str]) -> bool {
+    const PREFIX: &[u8] = b"avx512";
+    let mut i = 0;
+    while i < features.len() {
+        let f = features[i].as_bytes();
+        if f.len() >= PREFIX.len() {
+            let mut j = 0;
+            while j < PREFIX.len() && f[j] == PREFIX[j] {
+                j += 1;
+            }
+            if j == PREFIX.len() {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether this build reports a feature set with these `target_feature`
+/// names absent whatever the CPU has: always under [`forced_soft`], and for
+/// a set [`beyond_avx2`] under [`capped_at_avx2`]. Tests that require every
+/// backend the CPU lists (`UHASH_EXPECT_X86`) skip the masked ones.
+#[must_use]
+pub const fn masked_by_build(features: &[&str]) -> bool {
+    forced_soft() || (capped_at_avx2() && beyond_avx2(features))
+}
+
 /// Defines a witness type and its `*_fn!` macro from one feature list.
 /// See the module docs.
 #[cfg(any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64"))]
@@ -332,10 +385,12 @@ macro_rules! feature_set {
                     .all(|f| flags.split([',', ' ']).any(|g| g == *f))
             }
 
-            /// Detect the features at run time (cached after the first call).
+            /// Detect the features at run time (cached after the first call);
+            /// `None` where the build masks this set ([`masked_by_build`]:
+            /// `--cfg uhash_backend="soft"`, or `"avx2"` for an AVX-512 set).
             #[must_use]
             pub fn detect() -> Option<Self> {
-                if !forced_soft() && $cpuid::get() {
+                if !masked_by_build(Self::FEATURES) && $cpuid::get() {
                     Some(Self(()))
                 } else {
                     None
@@ -421,13 +476,14 @@ pub trait Implementation: Copy + core::fmt::Debug + PartialEq + Eq + 'static {
     const BACKEND: Backend;
     /// The witness, if this CPU and build can run the backend (cached
     /// detection; `None` under `--cfg uhash_backend="soft"` for everything
-    /// but portable code).
+    /// but portable code, and under `--cfg uhash_backend="avx2"` for every
+    /// backend that needs an AVX-512 extension).
     fn detect() -> Option<Self>;
 }
 
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 mod x86 {
-    use super::forced_soft;
+    use super::masked_by_build;
     feature_set!($
         /// Witness for BMI2 + ADX (`mulx`, `adcx`, `adox`).
         Mulx as Mulx, mulx_cpuid, mulx_fn, ["bmi2", "adx"]);
@@ -455,7 +511,7 @@ pub use x86::{Aesni, Avx2, Avx512, Ifma, IfmaVbmi2, Mulx};
 
 #[cfg(target_arch = "aarch64")]
 mod arm {
-    use super::forced_soft;
+    use super::masked_by_build;
     feature_set!($
         /// Witness for AArch64 Advanced SIMD (NEON).
         Neon as Neon, neon_cpuid, neon_fn, ["neon"]);
@@ -538,10 +594,50 @@ mod tests {
             "avx512ifma" => std::is_x86_feature_detected!("avx512ifma"),
             other => panic!("feature {other} missing from this test"),
         };
-        let all = |fs: &[&str]| !forced_soft() && fs.iter().all(|f| std_has(f));
+        let all = |fs: &[&str]| !masked_by_build(fs) && fs.iter().all(|f| std_has(f));
         assert_eq!(Mulx::detect().is_some(), all(Mulx::FEATURES));
         assert_eq!(Avx2::detect().is_some(), all(Avx2::FEATURES));
         assert_eq!(Avx512::detect().is_some(), all(Avx512::FEATURES));
         assert_eq!(Ifma::detect().is_some(), all(Ifma::FEATURES));
+    }
+
+    /// The AVX2 cap masks exactly the feature sets with an AVX-512
+    /// extension; built with `--cfg uhash_backend="avx2"` on an AVX-512
+    /// CPU, none of them is detected, and the sets an AVX2-only CPU has
+    /// (AVX2, BMI2/ADX, AES-NI) still are where the CPU has them.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx2_cap_masks_every_avx512_set() {
+        assert!(beyond_avx2(Avx512::FEATURES) && beyond_avx2(Ifma::FEATURES));
+        assert!(beyond_avx2(IfmaVbmi2::FEATURES) && beyond_avx2(&["avx512vbmi2"]));
+        assert!(!beyond_avx2(Avx2::FEATURES) && !beyond_avx2(Mulx::FEATURES));
+        assert!(!beyond_avx2(Aesni::FEATURES) && !beyond_avx2(&["avx51", "avx", ""]));
+        for b in Backend::ALL {
+            let avx512 = b.x86_features().is_some_and(beyond_avx2);
+            let want = matches!(
+                b,
+                Backend::Avx512 | Backend::Ifma | Backend::Avx512Asm | Backend::IfmaAsm
+            );
+            assert_eq!(avx512, want, "{b}");
+        }
+        if capped_at_avx2() {
+            assert!(Avx512::detect().is_none() && Ifma::detect().is_none());
+            assert!(IfmaVbmi2::detect().is_none());
+            for b in [Backend::Avx512, Backend::Ifma] {
+                assert_eq!(b.require(), Err(Error::UnsupportedBackend(b)));
+            }
+            let std_has = |f: &str| match f {
+                "avx2" => std::is_x86_feature_detected!("avx2"),
+                "bmi2" => std::is_x86_feature_detected!("bmi2"),
+                "adx" => std::is_x86_feature_detected!("adx"),
+                "aes" => std::is_x86_feature_detected!("aes"),
+                "sse2" => std::is_x86_feature_detected!("sse2"),
+                other => panic!("feature {other} missing from this test"),
+            };
+            let all = |fs: &[&str]| fs.iter().all(|f| std_has(f));
+            assert_eq!(Avx2::detect().is_some(), all(Avx2::FEATURES));
+            assert_eq!(Mulx::detect().is_some(), all(Mulx::FEATURES));
+            assert_eq!(Aesni::detect().is_some(), all(Aesni::FEATURES));
+        }
     }
 }

@@ -10,7 +10,9 @@
 //!   architecture and CPU must be supported.
 //!
 //! Neither applies under `--cfg uhash_backend="soft"`, which turns every
-//! accelerated backend off on purpose.
+//! accelerated backend off on purpose, and neither requires an AVX-512
+//! backend under `--cfg uhash_backend="avx2"`, which masks them
+//! (`uhash_base::backend::masked_by_build`).
 
 use uhash_base::Backend;
 
@@ -20,7 +22,10 @@ use uhash_base::Backend;
 /// (they are required by [`assert_supported`]'s `always` list).
 #[must_use]
 pub fn required(b: Backend) -> bool {
-    if uhash_base::backend::forced_soft() {
+    if uhash_base::backend::forced_soft()
+        || b.x86_features()
+            .is_some_and(uhash_base::backend::masked_by_build)
+    {
         return false;
     }
     let flags = std::env::var("UHASH_EXPECT_X86").unwrap_or_default();
@@ -59,6 +64,21 @@ pub fn assert_supported(family: &str, offered: &[Backend], supported: &[Backend]
         );
     }
     offered.iter().filter(|b| supported.contains(b)).count()
+}
+
+/// Fails if `default` (a family's default backend, from `detect()`) needs
+/// an AVX-512 extension in a build that caps detection at AVX2
+/// (`--cfg uhash_backend="avx2"`): there every family must pick the backend
+/// it picks on an AVX2-only CPU. Checks nothing in other builds.
+pub fn assert_within_avx2_cap(family: &str, default: Backend) {
+    assert!(
+        !uhash_base::backend::capped_at_avx2()
+            || !default
+                .x86_features()
+                .is_some_and(uhash_base::backend::beyond_avx2),
+        "{family}: default backend {default} needs AVX-512, but this build caps \
+         detection at AVX2 (--cfg uhash_backend=\"avx2\")"
+    );
 }
 
 #[cfg(test)]
