@@ -36,6 +36,9 @@
 //!   adjacent outputs: n + 1 multiplications per message word, not 2n.
 //! * **digest′** (§5): digest(k₁, SHA-256(m ‖ k₂)), k₁ 256 + b bits, k₂ ≥ 80
 //!   bits, b ∈ {16, 32}, any message length.
+//! * **digest′ over MMH32 / NH** (§5: "also applicable to MMH and NH"):
+//!   MMH32(k₁, SHA-256(m ‖ k₂)) and NH(k₁, SHA-256(m ‖ k₂)), k₁ 256 bits
+//!   (eight 32-bit words), k₂ ≥ 80 bits; 32 and 64 output bits.
 //!
 //! # Bounds
 //! Over a uniformly random key, for equal-length messages m ≠ m′ (ε_c:
@@ -48,6 +51,8 @@
 //! | trunc_{b′} | 2^(1−b′) | 2^(−b′) | Theorem 2 |
 //! | digestMW, n words | 2^(n−nb) | 2^(−nb) | Theorem 3 |
 //! | digest′ | 2^(1−b) + θ_c | 2^(−b) | Theorem 4 (θ_c: SHA-256 collisions) |
+//! | digest′ over MMH32 | 6·2^-32 + θ_c | 4·2^-32 + θ₀ | Theorem 4's proof with MMH Thm. 8 ([`DigestPrimeOver`]) |
+//! | digest′ over NH (64-bit output) | 2^-32 + θ_c | < 2^-31 | Theorem 4's proof with UMAC Thm. 1; truncated to 32 bits it has no bound (ε_c(NH mod 2^32) = 1/2) |
 //!
 //! The §3.2 Remarks' exhaustive check (b = 7: the worst pair of one-word
 //! messages collides under exactly 1.875·2^-7 of the 2^14 keys, at m = 1

@@ -124,6 +124,12 @@
 //! ½·12^|T|; the other kernels use their own ε). See [`hash`] for the
 //! figures of each type.
 //!
+//! [`tree`] is the paper's own long-message mode (§2.4): [`Mmh32Tree`], a
+//! tree of MMH32 levels with an independent k-word key per level (k = 32)
+//! and the byte length in the root, ε = h·6·2^-32 for height h =
+//! max(1, ⌈log_k ⌈L/4⌉⌉) (4 at 1 MiB), against [`Mmh32Hash`]'s ≈ 12·2^-32
+//! at any length; its module docs prove the bound and compare the two.
+//!
 //! # Backends
 //! [`Engine32`] (MMH32, NMH32, NH, RFC 4418's NH): `avx512` and `avx2`
 //! (`vpmuludq`; the Toeplitz windows share key loads, RFC 4418's windows one
