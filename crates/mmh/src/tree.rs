@@ -58,7 +58,7 @@
 //!   level j's words are all equal. Level j's inputs depend on K_1..K_{j−1}
 //!   only; conditioned on them, some block differs and its two MMH32 values
 //!   under K_j collide with probability ≤ 6·2^-32 (Theorem 8 with δ = 0).
-//!   So Pr[v = v′] ≤ Σ_{j=1}^{t} Pr[E_j] ≤ t·6·2^-32. If v ≠ v′, the root
+//!   So Pr(v = v′) ≤ Σ_{j=1}^{t} Pr(E_j) ≤ t·6·2^-32. If v ≠ v′, the root
 //!   inputs differ and K_R is independent of v, v′: ≤ 6·2^-32 for every
 //!   δ. Together (t + 1)·6·2^-32 = h·6·2^-32. ∎
 //!
