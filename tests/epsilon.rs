@@ -16,6 +16,7 @@ use uhash::epsilon::nmh::Nmh;
 use uhash::epsilon::poly1305::Poly;
 use uhash::epsilon::sqh::{self, Sqh, Variant as SqhVariant};
 use uhash::epsilon::toeplitz::ToeplitzMmh;
+use uhash::epsilon::tree::Tree;
 use uhash::epsilon::{self as eps, Mode, Stat, report, unpack};
 use uhash_ref::BigUint;
 use uhash_ref::sqh_words::{self, Words};
@@ -174,6 +175,58 @@ fn bounds_hold_poly1305() {
 #[test]
 fn bounds_hold_long() {
     check_family("long", &[3]);
+}
+
+#[test]
+fn bounds_hold_tree() {
+    check_family("tree", &[3]);
+}
+
+#[test]
+fn tree_equals_its_definition() {
+    // uhash-ref's MMH_b tree (blocks of k = 2 words, the length in words).
+    let mut rng = Rng::new(17);
+    for b in [3u32, 4] {
+        let c = Tree::new(b);
+        for _ in 0..400 {
+            let key = rng.below(c.key_count());
+            let msg = rng.below(c.message_count());
+            let (words, len) = c.msgs.decode(msg);
+            let k = unpack(key, b, 6);
+            let want = uhash_ref::mmh_tree::mmh_tree_b(
+                b,
+                2,
+                &[k[..2].to_vec()],
+                &k[2..6],
+                &words[..len],
+                len as u128,
+            )
+            .unwrap();
+            let mut out = [0u32];
+            c.eval_block(msg, key, &mut out);
+            assert_eq!(u64::from(out[0]), want, "b={b} key={key} msg={msg}");
+        }
+        if b > 3 {
+            continue;
+        }
+        // The fast pair histogram equals key-by-key counting (2^18 keys).
+        for (m1, m2) in [
+            (c.msgs.index(&[1, 2, 3]), c.msgs.index(&[1, 2, 0])),
+            (c.msgs.index(&[1]), c.msgs.index(&[1, 0, 0])),
+        ] {
+            let mut hist = vec![0u64; 1 << b];
+            assert!(c.pair_hist(m1, m2, &mut hist));
+            let mut slow = vec![0u64; 1 << b];
+            let mut a = vec![0u32; c.key_count() as usize];
+            let mut d = vec![0u32; c.key_count() as usize];
+            c.eval_block(m1, 0, &mut a);
+            c.eval_block(m2, 0, &mut d);
+            for (x, y) in a.iter().zip(&d) {
+                slow[c.group().diff(u64::from(*x), u64::from(*y)) as usize] += 1;
+            }
+            assert_eq!(hist, slow, "b={b}");
+        }
+    }
 }
 
 #[test]

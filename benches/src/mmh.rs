@@ -11,6 +11,9 @@
 //!   keys from a seed, level 2 mod 2^130−5, level 3 MMH), their MACs, and
 //!   the level-1 kernel alone over the same chunks (`…-kernel` rows): the
 //!   long-message overhead is `mmh-long/X` over `mmh-long/X-kernel`.
+//!   `mmh-long/MMH32-tree`: the alternative long-message mode, MMH §2.4's
+//!   hash tree (`Mmh32Tree`, k = 32, keys from the same seed), one-shot;
+//!   `…-k256` the same with 1 KiB blocks (k = 256).
 
 use crate::{KeyMode, Row, fill_pseudo_random, looped};
 use uhash_base::long::{ChunkHash, MAX_LANES};
@@ -291,6 +294,35 @@ pub fn rows() -> Vec<Row> {
         .stream_in_quick(),
     );
     rows.push(kernel_row("MMH32-kernel", "MMH32", seeded::<Mmh32Kernel<1>>).stream_in_quick());
+    rows.push(Row::new(
+        "mmh-long",
+        "MMH32-tree",
+        format!(
+            "mmh Mmh32Tree: §2.4's MMH32 hash tree, k = 32, 32-bit output ({})",
+            engine32_label(Engine32::detect())
+        ),
+        "best",
+        KeyMode::LongTerm,
+        |_len| {
+            let tree = uhash_mmh::Mmh32Tree::from_seed(&SEED);
+            looped(move |m: &[u8]| tree.hash(m).unwrap_or(0).to_le_bytes())
+        },
+    ));
+    rows.push(Row::new(
+        "mmh-long",
+        "MMH32-tree-k256",
+        format!(
+            "mmh Mmh32Tree with k = 256 (1 KiB blocks), 32-bit output ({})",
+            engine32_label(Engine32::detect())
+        ),
+        "best",
+        KeyMode::LongTerm,
+        |_len| {
+            let tree = uhash_mmh::Mmh32Tree::from_seed_with(&SEED, 256, Engine32::detect())
+                .expect("k = 256 is in range");
+            looped(move |m: &[u8]| tree.hash(m).unwrap_or(0).to_le_bytes())
+        },
+    ));
     rows.push(
         long_row!(
             "MMH32x2",
@@ -378,6 +410,15 @@ mod tests {
             .find(|r| r.id() == "mmh-long/MMH32/best")
             .unwrap();
         assert_eq!(long.runner(msg.len()).once(&msg), h.finalize().to_vec());
+        let tree = rows
+            .iter()
+            .find(|r| r.id() == "mmh-long/MMH32-tree/best")
+            .unwrap();
+        let want = uhash_mmh::Mmh32Tree::from_seed(&SEED).hash(&msg).unwrap();
+        assert_eq!(
+            tree.runner(msg.len()).once(&msg),
+            want.to_le_bytes().to_vec()
+        );
     }
 
     #[test]

@@ -7,14 +7,16 @@
 //! * a long-message hash (MMH32, NMH32, MMH64, NH with 1 to 4 lanes) with
 //!   a chunk of a few words or the production 16 KiB, over a message of up
 //!   to 36 KiB expanded from a short description, fed in a split the input
-//!   chooses,
+//!   chooses, or
+//! * the §2.4 hash tree `Mmh32Tree` (k = 2..=40 words per block, keys from
+//!   a seed) over such a message, one-shot and in the same split,
 //!
 //! and the backend must equal the plain definition.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use uhash_mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
-use uhash_mmh::{Engine32, Engine64};
+use uhash_mmh::{Engine32, Engine64, Mmh32Tree};
 use uhash_base::long::{ChunkHash, LongHash};
 use uhash_fuzz::{
     Input, SplitMix, biased_words32, feed, le32, message, pick, splits, words32, words64,
@@ -170,6 +172,21 @@ fn long(
     );
 }
 
+/// `Mmh32Tree` with block size `k` on `e32`, one-shot and fed in the
+/// pieces of `splits`, against `uhash_ref::mmh_tree` with the keys its
+/// `from_seed_with` documents.
+fn tree(e32: Engine32, k: usize, seed: &[u8; 16], msg: &[u8], splits: &[usize]) {
+    let t = Mmh32Tree::from_seed_with(seed, k, e32).unwrap();
+    let lk = words32(&expand(seed, label(0x0105, 1, 1, k as u32), 4 * k * t.levels()));
+    let rk = words32(&expand(seed, label(0x0105, 1, 2, k as u32), 4 * (k + 2)));
+    let levels: Vec<Vec<u32>> = lk.chunks(k).map(<[u32]>::to_vec).collect();
+    let want = uhash_ref::mmh_tree::mmh32_tree(k, &levels, &rk, msg).unwrap();
+    assert_eq!(t.hash(msg).unwrap(), want, "tree k {k} len {} {e32}", msg.len());
+    let mut st = t.start();
+    feed(msg, splits, |piece| st.update(piece).unwrap());
+    assert_eq!(st.finalize(), want, "tree k {k} {e32} splits {splits:?}");
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut inp = Input::new(data);
     let e32s: Vec<Engine32> = Engine32::all_supported().collect();
@@ -197,6 +214,14 @@ fuzz_target!(|data: &[u8]| {
             let msg = biased_words32(&mut rng, k);
             let key = biased_words32(&mut rng, k + 2 * n);
             fixed(e32, e64, &key, &msg, n);
+        }
+        3 if ctl & 0x20 != 0 => {
+            let k = 2 + usize::from(inp.byte() % 39);
+            let seed: [u8; 16] = inp.array();
+            let cuts: [u8; 4] = inp.array();
+            let msg = message(&mut inp, MAX_LONG, 4 * k);
+            let splits = splits(cuts, msg.len(), 4 * k);
+            tree(e32, k, &seed, &msg, &splits);
         }
         _ => {
             let fam = inp.byte() % 4;

@@ -21,7 +21,7 @@
 //!
 //! The constructions are the papers' definitions with b-bit words
 //! ([`mmh`], [`toeplitz`], [`nmh`], [`nh`], [`sqh`], [`digest`], [`dfc`],
-//! [`poly1305`], [`long`]); each is tested equal to the width-generic
+//! [`poly1305`], [`long`], [`tree`]); each is tested equal to the width-generic
 //! big-integer reference `uhash-ref` (`tests/epsilon.rs`). `docs/epsilon.md`
 //! has the method, the full tables, the plots and the findings.
 //!
@@ -39,6 +39,7 @@ pub mod poly1305;
 pub mod report;
 pub mod sqh;
 pub mod toeplitz;
+pub mod tree;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -247,6 +248,10 @@ pub const FAMILIES: &[(&str, &str)] = &[
         "long",
         "the long-message composite: MMH_b chunks, polynomial, MMH_b",
     ),
+    (
+        "tree",
+        "MMH §2.4's hash tree: MMH_b levels of k = 2 words, the length at the root",
+    ),
 ];
 
 /// The specs of a family at one width (empty when the width is outside the
@@ -264,6 +269,7 @@ pub fn specs(family: &str, b: u32) -> Option<Vec<Spec>> {
         "dfc" => dfc::specs(b),
         "poly1305" => poly1305::specs(b),
         "long" => long::specs(b),
+        "tree" => tree::specs(b),
         _ => return None,
     })
 }
@@ -282,6 +288,7 @@ pub fn default_widths(family: &str) -> Vec<u32> {
         "dfc" => (2..=10).collect(),
         "poly1305" => (4..=12).step_by(2).collect(),
         "long" => (3..=5).collect(),
+        "tree" => (3..=4).collect(),
         _ => Vec::new(),
     }
 }

@@ -1,5 +1,7 @@
 //! The `digest-mw` crate's names: `--impl production` handlers of `digest`,
-//! `digest_mw`, `digest_trunc` and `digest_prime`, and both handlers of the
+//! `digest_mw`, `digest_trunc` and `digest_prime`, both handlers of
+//! digest′ over MMH32 and NH (`digest_prime_mmh32`, `digest_prime_nh`, run
+//! on `uhash_mmh::Engine32`), and both handlers of the
 //! long-message hash and MAC over digestMW, `digest_mw_long_hash` and
 //! `digest_mw_long_mac`.
 //!
@@ -59,6 +61,24 @@ pub(super) static ROWS: &[FnEntry] = &[
         engines: Engines::DigestMw,
         reference: Some(digest_prime_reference),
         production: Some(digest_prime),
+    },
+    FnEntry {
+        name: "digest_prime_mmh32",
+        aliases: &[],
+        params: &[],
+        nonce: false,
+        engines: Engines::Mmh32,
+        reference: Some(digest_prime_mmh32_reference),
+        production: Some(digest_prime_mmh32),
+    },
+    FnEntry {
+        name: "digest_prime_nh",
+        aliases: &[],
+        params: &[],
+        nonce: false,
+        engines: Engines::Mmh32,
+        reference: Some(digest_prime_nh_reference),
+        production: Some(digest_prime_nh),
     },
     FnEntry {
         name: "digest_mw_long_hash",
@@ -161,6 +181,35 @@ pub(super) fn digest_prime_reference(call: &Call) -> Answer {
     Ok(out)
 }
 
+/// The k1 ‖ k2 split of `digest_prime_mmh32`/`digest_prime_nh`: k1 the
+/// first 32 bytes, k2 the rest (at least 10 bytes).
+fn split_inner_key(call: &Call) -> Result<(&[u8], &[u8]), String> {
+    let got = call.key.len();
+    if got < 32 + DIGEST_PRIME_K2_MIN {
+        return Err(format!(
+            "key too short: needs k1 (32 bytes) followed by k2 (at least \
+             {DIGEST_PRIME_K2_MIN} bytes), got {got} bytes"
+        ));
+    }
+    Ok(call.key.split_at(32))
+}
+
+/// `digest_prime_mmh32`: key = k1 (32 bytes) ‖ k2 (the rest, ≥ 10 bytes);
+/// any message; out 4 bytes LE: MMH32(k1, SHA-256(msg ‖ k2)).
+pub(super) fn digest_prime_mmh32_reference(call: &Call) -> Answer {
+    let (k1, k2) = split_inner_key(call)?;
+    let d = nr::digest_prime_mmh32(k1, k2, &call.msg).map_err(ref_err)?;
+    Ok(d.to_le_bytes().to_vec())
+}
+
+/// `digest_prime_nh`: key = k1 (32 bytes) ‖ k2 (the rest, ≥ 10 bytes); any
+/// message; out 8 bytes LE: NH(k1, SHA-256(msg ‖ k2)).
+pub(super) fn digest_prime_nh_reference(call: &Call) -> Answer {
+    let (k1, k2) = split_inner_key(call)?;
+    let d = nr::digest_prime_nh(k1, k2, &call.msg).map_err(ref_err)?;
+    Ok(d.to_le_bytes().to_vec())
+}
+
 // ---------------------------------------------------------------------------
 // Production.
 
@@ -258,6 +307,26 @@ pub(super) fn digest_prime(call: &Call) -> Answer {
     d.update(&call.msg);
     let v = d.finalize_with(backends::digest_mw(call)?).value();
     Ok(v.to_le_bytes()[..b as usize / 8].to_vec())
+}
+
+/// digest′ over MMH32 or NH on the chosen `Engine32`.
+fn digest_prime_over(call: &Call, inner: digest_mw::PrimeInner) -> Result<u64, String> {
+    let (k1, k2) = split_inner_key(call)?;
+    let mut d = digest_mw::DigestPrimeOver::new(inner, k1, k2).map_err(err)?;
+    d.update(&call.msg);
+    Ok(d.finalize_with(backends::mmh32(call)?))
+}
+
+/// `digest_prime_mmh32`: key = k1 (32 bytes) ‖ k2 (the rest, ≥ 10 bytes).
+pub(super) fn digest_prime_mmh32(call: &Call) -> Answer {
+    let v = digest_prime_over(call, digest_mw::PrimeInner::Mmh32)?;
+    Ok(v.to_le_bytes()[..4].to_vec())
+}
+
+/// `digest_prime_nh`: key = k1 (32 bytes) ‖ k2 (the rest, ≥ 10 bytes).
+pub(super) fn digest_prime_nh(call: &Call) -> Answer {
+    let v = digest_prime_over(call, digest_mw::PrimeInner::Nh)?;
+    Ok(v.to_le_bytes().to_vec())
 }
 
 /// The largest `chunk` parameter.

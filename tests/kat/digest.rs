@@ -9,7 +9,7 @@ use uhash::kat::{Impl, answer_line};
 
 /// Known answers of this family, `(input line, expected out hex)`.
 pub fn known(add: &mut impl FnMut(String, String)) {
-    for (line, out) in DIGEST_MW_LONG {
+    for (line, out) in DIGEST_MW_LONG.iter().chain(DIGEST_PRIME_OVER) {
         add(line.to_string(), out.to_string());
     }
 }
@@ -184,6 +184,48 @@ pub fn digest_answers(add: &mut impl FnMut(String, String)) {
             le_w(&[d], 4),
         );
     }
+}
+
+/// digest′ over MMH32 and NH (§5's remark): records whose outputs were
+/// computed outside this project (Python: hashlib's SHA-256, MMH32 and NH
+/// from their definitions over the hash's eight LE 32-bit words).
+const DIGEST_PRIME_OVER: &[(&str, &str)] = &[
+    (
+        r#"{"fn":"digest_prime_mmh32","key":"0b30557a9fc4e90e33587da2c7ec11365b80a5caef14395e83a8cdf2173c618600010203040506070809","msg":"616263"}"#,
+        "271dbd48",
+    ),
+    (
+        r#"{"fn":"digest_prime_nh","key":"0b30557a9fc4e90e33587da2c7ec11365b80a5caef14395e83a8cdf2173c618600010203040506070809","msg":"616263"}"#,
+        "bbe6f0cbce36e833",
+    ),
+    (
+        r#"{"fn":"digest_prime_mmh32","key":"c8237ed9348fea45a0fb56b10c67c21d78d32e89e43f9af550ab0661bc1772cd000102030405060708090a0b","msg":""}"#,
+        "25cae719",
+    ),
+    (
+        r#"{"fn":"digest_prime_nh","key":"c8237ed9348fea45a0fb56b10c67c21d78d32e89e43f9af550ab0661bc1772cd000102030405060708090a0b","msg":""}"#,
+        "49bbc03c7f0793cc",
+    ),
+];
+
+#[test]
+fn digest_prime_over_mmh_and_nh_python_vectors_both_impls() {
+    let input: String = DIGEST_PRIME_OVER
+        .iter()
+        .map(|(l, _)| format!("{l}\n"))
+        .collect();
+    let prod = kat(&[], &input);
+    assert_eq!(prod, reference(&input));
+    assert_eq!(prod.len(), DIGEST_PRIME_OVER.len());
+    for ((line, want), got) in DIGEST_PRIME_OVER.iter().zip(&prod) {
+        assert_eq!(got, &out_line(want), "input: {line}");
+    }
+    // k2 under 10 bytes: the same error from both.
+    let short = r#"{"fn":"digest_prime_nh","key":"0b30557a9fc4e90e33587da2c7ec11365b80a5caef14395e83a8cdf2173c6186000102030405060708","msg":""}"#;
+    let input = format!("{short}\n");
+    let prod = kat(&[], &input);
+    assert_eq!(prod, reference(&input));
+    assert!(prod[0].contains("key too short"), "{}", prod[0]);
 }
 
 // ---------------------------------------------------------------------------

@@ -500,6 +500,13 @@ fn shaped(
             json!({"family": 257, "n": n, "chunk": 8}),
             true,
         ),
+        "digest_prime_mmh32" | "digest_prime_nh" => (
+            32 + 10,
+            7 * (k - 1),
+            if name == "digest_prime_nh" { 8 } else { 4 },
+            json!({}),
+            true,
+        ),
         "digest_mw_long_hash" | "digest_mw_long_mac" => (
             16,
             7 * (k - 1),

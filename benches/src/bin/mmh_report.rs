@@ -1,7 +1,7 @@
 //! `mmh_report`: the `uhash-mmh` crate's measurements, side by side in one run.
 //!
 //! ```text
-//! cargo run -p uhash-bench --release --bin mmh_report -- [--samples N] [--ghz F] [--skip-memory] [--section 1|2|3|4]
+//! cargo run -p uhash-bench --release --bin mmh_report -- [--samples N] [--ghz F] [--skip-memory] [--section 1|2|3|4|5]
 //! ```
 //!
 //! 1. **Long-message overhead**: each `mmh-long` hash (and MAC) against the
@@ -21,6 +21,10 @@
 //!    cycles/byte (1 GHz Athlon 64 X2).
 //! 4. **Streaming from memory**: the long-message hashes at 64 MiB against
 //!    `memory/read` (a plain AVX-512 read) measured alternately.
+//! 5. **The §2.4 hash tree against the polynomial long mode**: `Mmh32Tree`
+//!    (k = 32, the paper's, and k = 256) and `Mmh32Hash` (all 32-bit
+//!    output) at 1 KiB, 64 KiB and 1 MiB, sampled alternately, beside their
+//!    collision bounds.
 //!
 //! Rows are the registry's (`uhash_bench::rows()`), timed with its clock
 //! (thread CPU time by default). Every cell is the median of `--samples`
@@ -64,7 +68,7 @@ fn parse() -> Opts {
             "--section" => o.section = args.next().and_then(|v| v.parse().ok()),
             _ => {
                 eprintln!(
-                    "usage: mmh_report [--samples N] [--ghz F] [--skip-memory] [--section 1|2|3|4]"
+                    "usage: mmh_report [--samples N] [--ghz F] [--skip-memory] [--section 1|2|3|4|5]"
                 );
                 std::process::exit(2);
             }
@@ -358,6 +362,46 @@ fn main() {
                     "| `{rid}` | {:.4} | {:.2} | {:.3} |",
                     cpb(m[i], STREAM_LEN, o.ghz),
                     gbs(m[i], STREAM_LEN),
+                    m[i] / m[0]
+                );
+            }
+        }
+    }
+    // 5. The hash tree against the polynomial long mode.
+    if o.wants(5) {
+        println!(
+            "\n## 5. MMH §2.4 hash tree (`Mmh32Tree`) vs the polynomial long mode (`Mmh32Hash`), 32-bit output\n"
+        );
+        println!("| length | mode | cpb | GB/s | ε | time / `Mmh32Hash` |");
+        println!("|---|---|---|---|---|---|");
+        for (len, label) in [
+            (1usize << 10, "1 KiB"),
+            (64 << 10, "64 KiB"),
+            (1 << 20, "1 MiB"),
+        ] {
+            let m = measure(
+                &rows,
+                &[
+                    "mmh-long/MMH32/best",
+                    "mmh-long/MMH32-tree/best",
+                    "mmh-long/MMH32-tree-k256/best",
+                ],
+                len,
+                o.samples,
+                clock,
+            );
+            println!(
+                "| {label} | `Mmh32Hash` (polynomial level 2) | {:.4} | {:.2} | ≈ 12·2^-32 | 1 |",
+                cpb(m[0], len, o.ghz),
+                gbs(m[0], len),
+            );
+            for (i, k) in [(1, 32usize), (2, 256)] {
+                let h = uhash_mmh::tree::tree_height(len as u64, k).unwrap_or(0);
+                println!(
+                    "| {label} | `Mmh32Tree` k = {k} | {:.4} | {:.2} | {}·2^-32 (h = {h}) | {:.2} |",
+                    cpb(m[i], len, o.ghz),
+                    gbs(m[i], len),
+                    6 * h,
                     m[i] / m[0]
                 );
             }

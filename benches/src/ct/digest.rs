@@ -4,8 +4,9 @@
 //! backend of the engine (b = 32; b = 16 and 64 run the portable code).
 
 use digest_mw::{
-    DigestMw32Hash, DigestMw64Hash, DigestMw128Hash, DigestMw256Hash, DigestPrime, Engine, Word,
-    digest_prime16, digest_prime32, manual_auth,
+    DigestMw32Hash, DigestMw64Hash, DigestMw128Hash, DigestMw256Hash, DigestPrime, DigestPrimeOver,
+    Engine, PrimeInner, Word, digest_prime_mmh32, digest_prime_nh, digest_prime16, digest_prime32,
+    manual_auth,
 };
 
 use super::long::{self, long_types};
@@ -119,4 +120,32 @@ pub(super) fn targets(out: &mut Vec<Target>) {
             v
         },
     ));
+    for e in uhash_mmh::Engine32::all_supported() {
+        out.push(Target::new(
+            F,
+            "digest_prime_mmh32, digest_prime_nh, DigestPrimeOver (streaming)",
+            e.backend().name(),
+            48,
+            0,
+            &[0, 100],
+            move |i| {
+                let (k1, k2) = i.key.split_at(32);
+                let mut v = Vec::new();
+                for inner in [PrimeInner::Mmh32, PrimeInner::Nh] {
+                    let mut d = DigestPrimeOver::new(inner, k1, k2).expect("DigestPrimeOver");
+                    for p in pieces(i.msg) {
+                        d.update(p);
+                    }
+                    v.extend(d.finalize_with(e).to_le_bytes());
+                }
+                v.extend(digest_prime_nh(k1, k2, i.msg).expect("nh").to_le_bytes());
+                v.extend(
+                    digest_prime_mmh32(k1, k2, i.msg)
+                        .expect("mmh32")
+                        .to_le_bytes(),
+                );
+                v
+            },
+        ));
+    }
 }

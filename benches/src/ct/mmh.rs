@@ -1,14 +1,15 @@
 //! `mmh`: MMH32 (and its Toeplitz form), NMH32, MMH64, NH (both pairings,
 //! and their Toeplitz forms), RFC 4418's key layout, and the eight long
-//! hashes with their MACs, on every backend of `Engine32` / `Engine64`.
+//! hashes with their MACs, and the §2.4 hash tree `Mmh32Tree`, on every
+//! backend of `Engine32` / `Engine64`.
 
 use uhash_mmh::{
-    Engine32, Engine64, Mmh32Hash, Mmh32x2Hash, Mmh32x4Hash, Mmh64Hash, NhHash, Nhx2Hash, Nhx4Hash,
-    Nmh32Hash, nh_umac_key_layout,
+    Engine32, Engine64, Mmh32Hash, Mmh32Tree, Mmh32x2Hash, Mmh32x4Hash, Mmh64Hash, NhHash,
+    Nhx2Hash, Nhx4Hash, Nmh32Hash, nh_umac_key_layout,
 };
 
 use super::long::{self, long_types};
-use super::{Target, words32, words64};
+use super::{Target, pieces, words32, words64};
 
 const F: &str = "mmh";
 
@@ -139,6 +140,28 @@ pub(super) fn targets(out: &mut Vec<Target>) {
         long::targets::<NhHash>(out, F, e, b);
         long::targets::<Nhx2Hash>(out, F, e, b);
         long::targets::<Nhx4Hash>(out, F, e, b);
+        out.push(Target::new(
+            F,
+            "Mmh32Tree::hash + Mmh32TreeState (k = 4 and 32)",
+            b.name(),
+            16,
+            0,
+            LENS32,
+            move |i| {
+                let seed: [u8; 16] = i.key.try_into().expect("16-byte seed");
+                let mut v = Vec::new();
+                for k in [4, 32] {
+                    let t = Mmh32Tree::from_seed_with(&seed, k, e).expect("k in range");
+                    v.extend(t.hash(i.msg).expect("tree length").to_le_bytes());
+                    let mut st = t.start();
+                    for p in pieces(i.msg) {
+                        st.update(p).expect("tree length");
+                    }
+                    v.extend(st.finalize().to_le_bytes());
+                }
+                v
+            },
+        ));
     }
     for e in Engine64::all_supported() {
         let b = e.backend();

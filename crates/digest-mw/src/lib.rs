@@ -10,6 +10,7 @@
 //! | [`digest_trunc`] | its b′ low bits | Eq. (4), Theorem 2 |
 //! | [`digest_mw`] | n-word digestMW, key t + n words | §3.3, Fig. 2, Theorem 3 |
 //! | [`DigestPrime`], [`digest_prime16`], [`digest_prime32`], [`ShortCode`] | digest′ = digest(k₁, SHA-256(m ‖ k₂)) for manual authentication, and its human-comparable rendering | §5, Theorem 4 |
+//! | [`DigestPrimeOver`], [`digest_prime_mmh32`], [`digest_prime_nh`] | the same construction over MMH32 (sound: εc = 6·2^-32 + θc) and NH (sound with its 64-bit output: εc = 2^-32 + θc; not when truncated to 32 bits) | §5's remark, Theorem 4's proof |
 //! | [`manual_auth::pair_code`] | the §5 protocol's short code of the pair (m_A, m_B), length-framed (the bare m_A ‖ m_B is forgeable) | §5 |
 //! | [`Engine`] ([`kernels`]) | backend selection (b = 32): detect, force, ask (the workspace's one `engine!` API) | |
 //! | [`long`], [`hash`] (feature `alloc`) | digestMW over messages of any length (`uhash_base::long`), `UniversalHash` types at 32, 64, 128, 256 bits, Wegman–Carter MACs | |
@@ -35,6 +36,9 @@
 //!   adjacent outputs: n + 1 multiplications per message word, not 2n.
 //! * **digest′** (§5): digest(k₁, SHA-256(m ‖ k₂)), k₁ 256 + b bits, k₂ ≥ 80
 //!   bits, b ∈ {16, 32}, any message length.
+//! * **digest′ over MMH32 / NH** (§5: "also applicable to MMH and NH"):
+//!   MMH32(k₁, SHA-256(m ‖ k₂)) and NH(k₁, SHA-256(m ‖ k₂)), k₁ 256 bits
+//!   (eight 32-bit words), k₂ ≥ 80 bits; 32 and 64 output bits.
 //!
 //! # Bounds
 //! Over a uniformly random key, for equal-length messages m ≠ m′ (ε_c:
@@ -47,6 +51,8 @@
 //! | trunc_{b′} | 2^(1−b′) | 2^(−b′) | Theorem 2 |
 //! | digestMW, n words | 2^(n−nb) | 2^(−nb) | Theorem 3 |
 //! | digest′ | 2^(1−b) + θ_c | 2^(−b) | Theorem 4 (θ_c: SHA-256 collisions) |
+//! | digest′ over MMH32 | 6·2^-32 + θ_c | 4·2^-32 + θ₀ | Theorem 4's proof with MMH Thm. 8 ([`DigestPrimeOver`]) |
+//! | digest′ over NH (64-bit output) | 2^-32 + θ_c | < 2^-31 | Theorem 4's proof with UMAC Thm. 1; truncated to 32 bits it has no bound (ε_c(NH mod 2^32) = 1/2) |
 //!
 //! The §3.2 Remarks' exhaustive check (b = 7: the worst pair of one-word
 //! messages collides under exactly 1.875·2^-7 of the 2^14 keys, at m = 1
@@ -87,6 +93,7 @@ mod backend;
 mod digest;
 mod digest_mw;
 mod digest_prime;
+mod digest_prime_over;
 pub mod kernels;
 pub mod manual_auth;
 mod short_code;
@@ -102,6 +109,9 @@ pub use digest::digest;
 pub use digest_mw::digest_mw;
 pub use digest_prime::{
     DigestPrime, K1_BYTES_16, K1_BYTES_32, K2_MIN_BYTES, digest_prime16, digest_prime32,
+};
+pub use digest_prime_over::{
+    DigestPrimeOver, K1_BYTES_INNER, PrimeInner, digest_prime_mmh32, digest_prime_nh,
 };
 pub use kernels::{Engine, Kernels};
 pub use short_code::ShortCode;

@@ -47,3 +47,16 @@ fn digest_prime() {
         });
     }
 }
+
+/// digest′ over MMH32 and NH holds k₁ (k₂ is borrowed); both inner hashes.
+#[test]
+fn digest_prime_over() {
+    let key: [u8; 48] = test_key(12);
+    for inner in [digest_mw::PrimeInner::Mmh32, digest_mw::PrimeInner::Nh] {
+        assert_key_holder("DigestPrimeOver", &[&key[..32]], || {
+            let mut d = digest_mw::DigestPrimeOver::from_key(inner, &key).unwrap();
+            d.update(b"message");
+            d
+        });
+    }
+}

@@ -13,6 +13,7 @@
 //! | [`Engine32`], [`Engine64`] ([`kernels`]) | backend selection: detect, force, ask (the workspace's one `engine!` API) |
 //! | [`long`] (feature `alloc`) | level-1 kernels for `uhash_base::long` (messages of any length) |
 //! | [`hash`] (feature `alloc`) | ready-made long-message hashes with `universal_hash::UniversalHash`, and their Wegman–Carter MACs |
+//! | [`tree`] (feature `alloc`) | [`Mmh32Tree`]: §2.4's hash tree of MMH32 with a k-word key per level, the alternative long-message mode (ε = height·6·2^-32) |
 //!
 //! Words are little-endian (`uhash kat` and `uhash-ref` use the same
 //! layouts), every function is tested bit for bit against the big-integer
@@ -125,6 +126,12 @@
 //! ½·12^|T|; the other kernels use their own ε). See [`hash`] for the
 //! figures of each type.
 //!
+//! [`tree`] is the paper's own long-message mode (§2.4): [`Mmh32Tree`], a
+//! tree of MMH32 levels with an independent k-word key per level (k = 32)
+//! and the byte length in the root, ε = h·6·2^-32 for height h =
+//! max(1, ⌈log_k ⌈L/4⌉⌉) (4 at 1 MiB), against [`Mmh32Hash`]'s ≈ 12·2^-32
+//! at any length; its module docs prove the bound and compare the two.
+//!
 //! # Backends
 //! [`Engine32`] (MMH32, NMH32, NH, RFC 4418's NH): `avx512` and `avx2`
 //! (`vpmuludq`; the Toeplitz windows share key loads, RFC 4418's windows one
@@ -170,6 +177,8 @@ mod nmh32;
 pub mod hash;
 #[cfg(feature = "alloc")]
 pub mod long;
+#[cfg(feature = "alloc")]
+pub mod tree;
 
 pub use args::MAX_N;
 pub use kernels::{Engine32, Engine64, Kernels32, Kernels64};
@@ -185,5 +194,7 @@ pub use hash::{
     Mmh32Hash, Mmh32Mac, Mmh32x2Hash, Mmh32x2Mac, Mmh32x4Hash, Mmh32x4Mac, Mmh64Hash, Mmh64Mac,
     NhHash, NhMac, Nhx2Hash, Nhx2Mac, Nhx4Hash, Nhx4Mac, Nmh32Hash, Nmh32Mac,
 };
+#[cfg(feature = "alloc")]
+pub use tree::{Mmh32Tree, Mmh32TreeState};
 pub use uhash_base::mac::MacNonce;
 pub use universal_hash;

@@ -37,3 +37,19 @@ fn every_hash_and_mac() {
         Nhx4Hash Nhx4Mac family::NH, 4;
     }
 }
+
+/// The MMH32 tree: the seed, its level keys' stream and its root key.
+#[test]
+fn mmh32_tree() {
+    use uhash_ref::kdf::{expand, label};
+    let seed: [u8; 16] = uhash_testkit::test_key(0x7472_6565);
+    let keys = [
+        seed.to_vec(),
+        expand(&seed, label(family::MMH32_TREE, 1, 1, 32), 4 * 12 * 32),
+        expand(&seed, label(family::MMH32_TREE, 1, 2, 32), 4 * 34),
+    ];
+    let keys: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
+    uhash_testkit::assert_key_holder("Mmh32Tree", &keys, || {
+        uhash_mmh::Mmh32Tree::from_seed(&seed)
+    });
+}

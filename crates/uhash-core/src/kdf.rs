@@ -46,6 +46,8 @@ pub mod family {
     pub const MMH64: u16 = 0x0103;
     /// NH (Black et al.), adjacent pairs.
     pub const NH: u16 = 0x0104;
+    /// The MMH32 hash tree (MMH §2.4, `uhash_mmh::Mmh32Tree`).
+    pub const MMH32_TREE: u16 = 0x0105;
     /// Square Hash variants (0x0200 + variant).
     pub const SQH: u16 = 0x0200;
     /// digest / digestMW (Nguyen–Roscoe), 0x0300 + b.

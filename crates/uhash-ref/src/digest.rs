@@ -8,6 +8,7 @@
 //! | [`digest_trunc`] | Eq. (4), Thm. 2 |
 //! | [`digest_mw`] | §3.3, Thm. 3 (digestMW) |
 //! | [`digest_prime`] | §5, Thm. 4 (digest′) |
+//! | [`digest_prime_mmh32`], [`digest_prime_nh`] | §5 "also applicable to MMH and NH": digest′ with MMH₃₂ or NH inside |
 //!
 //! Conventions: the message is `t` words of `b` bits, `m_i = msg[i-1]`;
 //! the key is `k_i = key[i-1]`. `t >= 1` is required (Theorems 1–3 are
@@ -182,4 +183,51 @@ pub fn digest_prime(b: u32, k1: &[u8], k2: &[u8], msg: &[u8]) -> Result<u64, Ref
     let m_words = le_words(h.as_slice(), b);
     let k_words = le_words(k1, b);
     digest(b, &k_words, &m_words)
+}
+
+/// k1 and k2 of digest′ over MMH₃₂ or NH: k1 exactly 32 bytes (eight
+/// 32-bit words, `B = 256` bits), k2 at least 10 bytes; the eight LE words
+/// of k1 and of SHA-256(msg ‖ k2).
+fn prime_inner_words(k1: &[u8], k2: &[u8], msg: &[u8]) -> Result<(Vec<u32>, Vec<u32>), RefError> {
+    if k1.len() != 32 {
+        return Err(RefError::InvalidKey(format!(
+            "k1 must be exactly 32 bytes (eight 32-bit words), got {}",
+            k1.len()
+        )));
+    }
+    if k2.len() < 10 {
+        return Err(RefError::InvalidKey(format!(
+            "k2 must be at least 10 bytes (80 bits), got {}",
+            k2.len()
+        )));
+    }
+    let mut hasher = Sha256::new();
+    hasher.update(msg);
+    hasher.update(k2);
+    let h = hasher.finalize();
+    let words = |b: &[u8]| -> Vec<u32> {
+        b.chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect()
+    };
+    Ok((words(k1), words(h.as_slice())))
+}
+
+/// digest′ over MMH₃₂ (Nguyen–Roscoe **§5**: the construction "is also
+/// applicable to MMH and NH"):
+/// `MMH₃₂(k1, SHA-256(msg ‖ k2))` ([`crate::mmh::mmh32`], Def. 5, `k = 8`),
+/// the hash and `k1` read as eight little-endian 32-bit words. `k1` exactly
+/// 32 bytes, `k2` at least 10 bytes (`InvalidKey`).
+pub fn digest_prime_mmh32(k1: &[u8], k2: &[u8], msg: &[u8]) -> Result<u32, RefError> {
+    let (k, m) = prime_inner_words(k1, k2, msg)?;
+    crate::mmh::mmh32(&k, &m)
+}
+
+/// digest′ over NH (§5): `NH(k1, SHA-256(msg ‖ k2))` ([`crate::nh::nh`],
+/// 32-bit words, adjacent pairs, 64-bit output), the hash and `k1` read as
+/// eight little-endian 32-bit words. `k1` exactly 32 bytes, `k2` at least
+/// 10 bytes (`InvalidKey`).
+pub fn digest_prime_nh(k1: &[u8], k2: &[u8], msg: &[u8]) -> Result<u64, RefError> {
+    let (k, m) = prime_inner_words(k1, k2, msg)?;
+    crate::nh::nh(&k, &m)
 }
