@@ -55,10 +55,23 @@ pub(crate) fn r_limbs_checked(r: &[u8; 16]) -> ([u64; 2], Choice) {
 }
 
 /// `clamp(r)` (RFC 8439) as two little-endian 64-bit limbs.
+///
+/// Each limb is read with its own 8-byte load into a general register (the
+/// barrier keeps the optimiser from merging the two into one 16-byte vector
+/// load): a caller that has just written part of the key with 8-byte stores
+/// (a counter in its first word, as a fresh key per message often is) then
+/// gets its bytes by store-to-load forwarding. A 16-byte load across an
+/// 8-byte store cannot be forwarded: it waits until the store has left the
+/// core, and the whole previous message with it (measured some 30 cycles
+/// per fresh key).
 #[inline]
 pub(crate) fn r_limbs_clamped(r: &[u8; 16]) -> [u64; 2] {
-    let v = u128::from_le_bytes(*r) & MASK;
-    [v as u64, (v >> 64) as u64]
+    let (lo, hi) = r.split_at(8);
+    let word = |b: &[u8]| u64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
+    [
+        uhash_base::ct::barrier_u64(word(lo)) & MASK as u64,
+        uhash_base::ct::barrier_u64(word(hi)) & (MASK >> 64) as u64,
+    ]
 }
 
 #[cfg(test)]

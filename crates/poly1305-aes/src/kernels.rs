@@ -49,6 +49,16 @@ uhash_base::engine! {
             soft::blocks(h, r, data, hibit);
         }
 
+        /// Whether [`Kernels::blocks`] is the portable kernel
+        /// (`backend/soft.rs`) and [`Kernels::absorb`] runs it for every
+        /// body shorter than [`crate::state::SHORT_BYTES`] without powers,
+        /// so that a short message may take the portable code inlined
+        /// (`crate::state::State::message`): `true` for the default bodies;
+        /// every backend that overrides `blocks` returns `false`.
+        fn short_is_soft(self) -> bool {
+            true
+        }
+
         /// A message's body: every whole block of `data` with the 2^128
         /// bit, `h` and `r` as for [`Kernels::blocks`]. `powers`: this
         /// backend's powers of r kept by a long-term key

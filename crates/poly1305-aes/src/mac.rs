@@ -114,10 +114,14 @@ impl<C: PadCipher> Poly1305With<C> {
     /// F_k(n) as a little-endian integer.
     #[inline]
     pub(crate) fn pad(&self, nonce: &Nonce) -> u128 {
-        let mut b = *nonce.as_bytes();
+        // the block built in a register and stored whole, so that the
+        // cipher's 16-byte load of it is forwarded (the nonce's bytes are
+        // often two 8-byte stores: a counter), and wiped in one store
+        let (lo, hi) = crate::backend::halves(nonce.as_bytes());
+        let mut b = crate::backend::bytes16(lo, hi);
         self.0.cipher.encrypt_pad(&mut b);
         let s = u128::from_le_bytes(b);
-        b.zeroize();
+        crate::backend::wipe16(&mut b);
         s
     }
 

@@ -25,9 +25,8 @@ pub(crate) fn finish(h: &[u64; 3], s: u128) -> [u8; 16] {
     let use_g = barrier_u64(0u64.wrapping_sub(g2 >> 2));
     let lo = select_u64(use_g, t0 as u64, h0);
     let hi = select_u64(use_g, t1 as u64, h1);
-    (u128::from(lo) | u128::from(hi) << 64)
-        .wrapping_add(s)
-        .to_le_bytes()
+    let tag = (u128::from(lo) | u128::from(hi) << 64).wrapping_add(s);
+    crate::backend::bytes16(tag as u64, (tag >> 64) as u64)
 }
 
 /// A final chunk of 1..=15 bytes (longer input: its first 15) read
@@ -72,6 +71,16 @@ pub(crate) fn partial<K: Kernels>(k: K, h: &mut [u64; 3], r: &[u64; 2], tail: &[
     let block = pad_partial(tail).to_le_bytes();
     k.blocks(h, r, &block, false);
 }
+
+/// Messages shorter than this take the portable code inlined in
+/// [`State::message`] on every backend whose [`Kernels::short_is_soft`]
+/// holds: those run it for such a body anyway (below the vector
+/// thresholds, checked here).
+pub(crate) const SHORT_BYTES: usize = 256;
+
+#[cfg(target_arch = "x86_64")]
+const _: () = assert!(SHORT_BYTES <= crate::backend::x86_ifma::IFMA_MIN_BYTES);
+const _: () = assert!(SHORT_BYTES <= crate::backend::radix26::RADIX26_MIN_BYTES);
 
 /// Bytes that make `n` bytes a whole number of units of the larger of two
 /// alignments.
@@ -152,13 +161,29 @@ impl State {
         partial(f.engine, &mut f.h, &f.r, tail);
     }
 
-    /// A whole message: its blocks, then its padded tail. Not inlined: the
-    /// callers that are (`compute_unpadded`, `authenticate`) keep only the
-    /// final (h mod p + s) mod 2^128, so that the tag is computed in
-    /// registers where the caller uses it (returned through memory, written
-    /// in two 8-byte halves and read back in one 16-byte load, it stalled
-    /// the caller on store forwarding: some 12 cycles per tag).
+    /// A whole message: its blocks, then its padded tail, in one call that
+    /// is not inlined: the callers that are (`compute_unpadded`,
+    /// `authenticate`) keep only the final (h mod p + s) mod 2^128, so that
+    /// the tag is computed in registers where the caller uses it (returned
+    /// through memory, written in two 8-byte halves and read back in one
+    /// 16-byte load, it stalled the caller on store forwarding: some 12
+    /// cycles per tag). A message shorter than [`SHORT_BYTES`] on a backend
+    /// whose scalar kernel is the portable one calls that loop directly
+    /// (blocks and tail in one loop in registers), without the backend
+    /// dispatch.
+    #[inline(always)]
     pub(crate) fn message(&mut self, msg: &[u8]) {
+        let f = &mut self.0;
+        if msg.len() < SHORT_BYTES && f.engine.short_is_soft() {
+            crate::backend::short_message(&mut f.h, &f.r, msg);
+        } else {
+            self.message_body(msg);
+        }
+    }
+
+    /// [`Self::message`] through the backend.
+    #[inline(never)]
+    fn message_body(&mut self, msg: &[u8]) {
         let full = msg.len() & !15;
         self.absorb(None, &msg[..full]);
         self.partial(&msg[full..]);
@@ -182,6 +207,7 @@ impl State {
 }
 
 impl Drop for State {
+    #[inline]
     fn drop(&mut self) {
         let f = &mut self.0;
         f.h.zeroize();

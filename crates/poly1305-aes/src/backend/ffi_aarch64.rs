@@ -51,6 +51,11 @@ unsafe fn a64_blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
 
 impl Kernels for Aarch64Asm {
     #[inline]
+    fn short_is_soft(self) -> bool {
+        false
+    }
+
+    #[inline]
     fn blocks(self, h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
         // SAFETY: `self` is an `Aarch64Asm` witness; every state keeps h
         // within the entry bound and holds a clamped r.
@@ -59,6 +64,11 @@ impl Kernels for Aarch64Asm {
 }
 
 impl Kernels for NeonAsm {
+    #[inline]
+    fn short_is_soft(self) -> bool {
+        false
+    }
+
     #[inline]
     fn blocks(self, h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
         // SAFETY: `self` is a `NeonAsm` witness; h and r as for

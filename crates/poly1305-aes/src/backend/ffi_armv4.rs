@@ -13,6 +13,11 @@ use crate::kernels::Kernels;
 
 impl Kernels for Armv4Asm {
     #[inline]
+    fn short_is_soft(self) -> bool {
+        false
+    }
+
+    #[inline]
     fn blocks(self, h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
         let n = data.len() / 16;
         if n == 0 {

@@ -121,6 +121,11 @@ unsafe fn mulx_blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) 
 
 impl Kernels for MulxAsm {
     #[inline]
+    fn short_is_soft(self) -> bool {
+        false
+    }
+
+    #[inline]
     fn blocks(self, h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
         // SAFETY: `self` is a `MulxAsm` witness; every state keeps h within
         // the entry bound and holds a clamped r.
@@ -129,6 +134,11 @@ impl Kernels for MulxAsm {
 }
 
 impl Kernels for IfmaAsm {
+    #[inline]
+    fn short_is_soft(self) -> bool {
+        false
+    }
+
     #[inline]
     fn blocks(self, h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
         // SAFETY: `self` is an `IfmaAsm` witness; h and r as for `MulxAsm`.

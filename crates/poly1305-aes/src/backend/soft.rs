@@ -47,35 +47,63 @@ impl zeroize::Zeroize for NoPowers {
 pub(crate) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
     let [r0, r1] = *r;
     let s1 = r1 + (r1 >> 2);
-    let [mut h0, mut h1, mut h2] = *h;
     let pad = u64::from(hibit);
+    let mut acc = *h;
     let (chunks, _) = data.as_chunks::<16>();
     for block in chunks {
-        let m = u128::from_le_bytes(*block);
-        let (m0, m1) = (m as u64, (m >> 64) as u64);
-        // h += m + pad·2^128
-        let t0 = u128::from(h0) + u128::from(m0);
-        let t1 = u128::from(h1) + u128::from(m1) + (t0 >> 64);
-        h0 = t0 as u64;
-        h1 = t1 as u64;
-        h2 += (t1 >> 64) as u64 + pad;
-        // h *= r (partially reduced)
-        let d0 = u128::from(h0) * u128::from(r0) + u128::from(h1) * u128::from(s1);
-        let d1 =
-            u128::from(h0) * u128::from(r1) + u128::from(h1) * u128::from(r0) + u128::from(h2 * s1);
-        let d2 = h2 * r0;
-        let d1 = d1 + (d0 >> 64);
-        h0 = d0 as u64;
-        h1 = d1 as u64;
-        let top = d2 + (d1 >> 64) as u64;
-        // fold bits ≥ 130: c = 5·⌊top/4⌋
-        let c = (top >> 2) + (top & !3);
-        h2 = top & 3;
-        let t0 = u128::from(h0) + u128::from(c);
-        let t1 = u128::from(h1) + (t0 >> 64);
-        h0 = t0 as u64;
-        h1 = t1 as u64;
-        h2 += (t1 >> 64) as u64;
+        acc = step(acc, r0, r1, s1, u128::from_le_bytes(*block), pad);
     }
-    *h = [h0, h1, h2];
+    *h = acc;
+}
+
+/// A whole message of any length: its whole blocks with the 2^128 bit,
+/// then a final chunk of 1..=15 bytes padded with 0x01 and zeros (no 2^128
+/// bit; none if the length is a multiple of 16), in one loop kept in
+/// registers — what the scalar block interface computes for
+/// [`blocks`] followed by [`crate::state::partial`].
+#[inline(always)]
+pub(crate) fn message(h: &mut [u64; 3], r: &[u64; 2], msg: &[u8]) {
+    let [r0, r1] = *r;
+    let s1 = r1 + (r1 >> 2);
+    let mut acc = *h;
+    let (chunks, tail) = msg.as_chunks::<16>();
+    for block in chunks {
+        acc = step(acc, r0, r1, s1, u128::from_le_bytes(*block), 1);
+    }
+    if !tail.is_empty() {
+        acc = step(acc, r0, r1, s1, crate::state::pad_partial(tail), 0);
+    }
+    *h = acc;
+}
+
+/// [`message`] in a call of its own (not inlined).
+#[inline(never)]
+pub(crate) fn message_outlined(h: &mut [u64; 3], r: &[u64; 2], msg: &[u8]) {
+    message(h, r, msg);
+}
+
+/// One block: (h + m + pad·2^128)·r, partially reduced (see the module
+/// docs; s₁ = r₁ + r₁/4).
+#[inline(always)]
+fn step(h: [u64; 3], r0: u64, r1: u64, s1: u64, m: u128, pad: u64) -> [u64; 3] {
+    let [h0, h1, h2] = h;
+    let (m0, m1) = (m as u64, (m >> 64) as u64);
+    // h += m + pad·2^128
+    let t0 = u128::from(h0) + u128::from(m0);
+    let t1 = u128::from(h1) + u128::from(m1) + (t0 >> 64);
+    let h0 = t0 as u64;
+    let h1 = t1 as u64;
+    let h2 = h2 + (t1 >> 64) as u64 + pad;
+    // h *= r (partially reduced)
+    let d0 = u128::from(h0) * u128::from(r0) + u128::from(h1) * u128::from(s1);
+    let d1 =
+        u128::from(h0) * u128::from(r1) + u128::from(h1) * u128::from(r0) + u128::from(h2 * s1);
+    let d2 = h2 * r0;
+    let d1 = d1 + (d0 >> 64);
+    let top = d2 + (d1 >> 64) as u64;
+    // fold bits ≥ 130: c = 5·⌊top/4⌋
+    let c = (top >> 2) + (top & !3);
+    let t0 = u128::from(d0 as u64) + u128::from(c);
+    let t1 = u128::from(d1 as u64) + (t0 >> 64);
+    [t0 as u64, t1 as u64, (top & 3) + (t1 >> 64) as u64]
 }

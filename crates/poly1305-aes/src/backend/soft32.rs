@@ -48,6 +48,11 @@ impl Kernels for Soft32 {
     fn blocks(self, h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
         blocks(h, r, data, hibit);
     }
+
+    #[inline]
+    fn short_is_soft(self) -> bool {
+        false
+    }
 }
 
 /// Mask of one 26-bit limb.
