@@ -143,6 +143,49 @@ fn mac_one_file_with_a_nonce_like_sha256sum() {
     assert_eq!(v["alg"], "poly1305-aes");
 }
 
+/// Every way of reading a regular file (`--io`: blocks read on several
+/// threads and hashed in order, the mapping, the one-thread stream, one
+/// `pread`) and every thread count give the tag of the definition, on a
+/// file of several 1 MiB blocks plus a partial one (blocks reach the
+/// hashing thread out of order).
+#[test]
+fn every_read_mode_gives_the_same_tag() {
+    let dir = scratch("modes");
+    let msg = bytes((5 << 20) + 12_345, 7);
+    std::fs::write(dir.join("m.bin"), &msg).unwrap();
+    let want = expected_poly1305_aes(&msg, &hex::decode(NONCE).unwrap());
+    for io in ["auto", "blocks", "map", "populate", "stream", "pread"] {
+        for threads in ["1", "2", "3", "7"] {
+            let out = run_in(
+                &dir,
+                &[
+                    "mac",
+                    "--key-hex",
+                    KEY,
+                    "--nonce",
+                    NONCE,
+                    "--io",
+                    io,
+                    "--threads",
+                    threads,
+                    "m.bin",
+                ],
+                b"",
+            );
+            assert!(
+                out.status.success(),
+                "{io} {threads}: {}",
+                text(&out.stderr)
+            );
+            assert_eq!(
+                text(&out.stdout),
+                format!("{want}  m.bin\n"),
+                "{io} {threads}"
+            );
+        }
+    }
+}
+
 #[test]
 fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
     let dir = scratch("many");

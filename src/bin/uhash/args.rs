@@ -140,7 +140,7 @@ pub struct RunArgs {
     /// Threads per input (default: all cores)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
-    /// How regular files are read (for measurements; `auto` = map)
+    /// How regular files are read (for measurements; `auto` = blocks on Unix)
     #[arg(long, value_enum, default_value_t = IoMode::Auto, hide = true)]
     pub io: IoMode,
 }
@@ -148,14 +148,19 @@ pub struct RunArgs {
 /// How a regular file is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum IoMode {
-    /// Map it (`memmap2`) and hash the mapping on every thread.
+    /// `blocks` on Unix, `map` elsewhere.
     Auto,
-    /// As `auto`, with the pages populated by the kernel up front.
+    /// Map it (`memmap2`) and hash the mapping on every thread.
+    Map,
+    /// As `map`, with the pages populated by the kernel up front.
     Populate,
     /// Read it whole with one `pread` per thread, then hash on every thread.
     Pread,
     /// Read it in blocks into one buffer and hash as a stream (one thread).
     Stream,
+    /// Read it in cache-sized blocks on every thread, hashed in order as a
+    /// stream (Unix; elsewhere as `stream`).
+    Blocks,
 }
 
 #[derive(Args, Debug)]

@@ -3,6 +3,8 @@
 #![deny(unsafe_code)]
 
 mod args;
+#[cfg(unix)]
+mod blocks;
 mod input;
 mod keys;
 mod lines;

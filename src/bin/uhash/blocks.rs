@@ -1,0 +1,106 @@
+//! A regular file read in cache-sized blocks by several threads and hashed
+//! in order by one: the reader threads copy blocks out of the page cache
+//! with `pread` (block i by reader i mod N, into buffers each reader owns
+//! and gets back once the block is hashed), and the calling thread feeds
+//! them to a streaming state in file order. The copy is the expensive
+//! part (the page cache is read at memory speed, without the page faults
+//! of a mapping), and it runs on every core; the hash, an order of
+//! magnitude cheaper, follows the data while it is still in cache.
+//!
+//! Memory: `N · PER_READER` blocks of [`BLOCK`] bytes at most.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+
+use uhash::alg::Stream;
+
+/// Bytes per block: one L2 (1 MiB on the machines measured), so that a
+/// block just copied is still in cache when it is hashed. Measured on the
+/// 2-core AMD EPYC machine of `input`'s figures: 64 KiB 176 ms, 128 KiB
+/// 122 ms, 256 KiB 100 ms, 512 KiB 97 ms, 1 MiB 93 ms, 4 MiB 98 ms per
+/// GiB.
+pub const BLOCK: usize = 1 << 20;
+
+/// Buffers per reader thread (one being filled, the others in flight).
+const PER_READER: usize = 3;
+
+/// Why a run stopped early.
+#[derive(Debug)]
+pub enum BlockError {
+    /// Reading the file failed (or it got shorter while being read).
+    Read(io::Error),
+    /// The state refused the data (a length bound).
+    Hash(uhash::core::Error),
+}
+
+/// Feeds the first `len` bytes of `file` to `state` in order, read by
+/// `readers` threads (at least 1); `done` counts the bytes hashed.
+pub fn hash_file(
+    file: &File,
+    len: u64,
+    readers: usize,
+    state: &mut dyn Stream,
+    done: &AtomicU64,
+) -> Result<(), BlockError> {
+    let readers = readers.max(1);
+    let nblocks = usize::try_from(len.div_ceil(BLOCK as u64))
+        .map_err(|_| BlockError::Read(io::Error::other("file too large")))?;
+    let block_range = |i: usize| {
+        let start = i as u64 * BLOCK as u64;
+        (start, (len - start).min(BLOCK as u64) as usize)
+    };
+    let (full_tx, full_rx) = mpsc::channel::<(usize, io::Result<Vec<u8>>)>();
+    std::thread::scope(|s| {
+        let mut returns = Vec::with_capacity(readers);
+        for r in 0..readers {
+            let (back_tx, back_rx) = mpsc::channel::<Vec<u8>>();
+            returns.push(back_tx);
+            let full_tx = full_tx.clone();
+            s.spawn(move || {
+                let mut spare: Vec<Vec<u8>> = (0..PER_READER).map(|_| vec![0u8; BLOCK]).collect();
+                for i in (r..nblocks).step_by(readers) {
+                    let Some(mut buf) = spare.pop().or_else(|| back_rx.recv().ok()) else {
+                        return; // the hashing thread stopped
+                    };
+                    let (at, n) = block_range(i);
+                    let got = read_at(file, &mut buf[..n], at).map(|()| buf);
+                    let failed = got.is_err();
+                    if full_tx.send((i, got)).is_err() || failed {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(full_tx);
+        // In file order; blocks that arrive early wait in `pending`.
+        let mut pending = BTreeMap::new();
+        let mut next = 0;
+        while next < nblocks {
+            let Ok((i, got)) = full_rx.recv() else {
+                return Err(BlockError::Read(io::Error::other(
+                    "a reader thread stopped",
+                )));
+            };
+            pending.insert(i, got.map_err(BlockError::Read)?);
+            while let Some(buf) = pending.remove(&next) {
+                let (_, n) = block_range(next);
+                state.update(&buf[..n]).map_err(BlockError::Hash)?;
+                done.fetch_add(n as u64, Ordering::Relaxed);
+                // A reader that has finished no longer listens.
+                let _ = returns[next % readers].send(buf);
+                next += 1;
+            }
+        }
+        Ok(())
+        // Leaving the scope drops `returns`: a reader still waiting for a
+        // buffer (after an error) sees the channel closed and ends.
+    })
+}
+
+/// Reads exactly `buf.len()` bytes of `file` at `offset`.
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
+    std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+}
