@@ -140,7 +140,7 @@ pub struct RunArgs {
     /// Threads per input (default: all cores)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
-    /// How regular files are read (for measurements; `auto` = blocks on Unix)
+    /// How regular files are read (for measurements)
     #[arg(long, value_enum, default_value_t = IoMode::Auto, hide = true)]
     pub io: IoMode,
 }
@@ -148,7 +148,8 @@ pub struct RunArgs {
 /// How a regular file is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum IoMode {
-    /// `blocks` on Unix, `map` elsewhere.
+    /// `blocks` on Unix where the algorithm hashes faster than a core
+    /// copies, `map` otherwise.
     Auto,
     /// Map it (`memmap2`) and hash the mapping on every thread.
     Map,

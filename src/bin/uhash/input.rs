@@ -111,6 +111,53 @@ fn stdin_file() -> Option<File> {
     None
 }
 
+/// Single-thread hashing speed (bytes per second, in cache) above which
+/// the blocks read on every thread and hashed in order by one beat the
+/// mapping hashed on every thread. One core copies about 11 GB/s out of
+/// the page cache here (1 GiB in 95 ms by `cat`), and the hashing thread
+/// shares the cores with the readers, so it must be about twice as fast.
+/// Measured on the machine of the module docs, `blocks`/`map` per GiB, in
+/// one run each (the machine shared with a build): digestmw256-mac (24
+/// GB/s in the trial) 0.18/0.28 s, sqhe32-mac (33 GB/s) 0.16/0.21 s,
+/// digestmw64-mac (67 GB/s) 0.15/0.24 s; quiet: sqhasm2x128-mac (14 GB/s)
+/// 0.17/0.13 s, dfc-mac (no parallel path) 0.13/0.26 s.
+const BLOCKS_MIN_SPEED: f64 = 20e9;
+
+/// How `--io auto` reads regular files for `alg`: in blocks on every
+/// thread (Unix) when the one thread that hashes them keeps up — always
+/// for an algorithm without a parallel path, otherwise when a trial of its
+/// streaming state (1 MiB in cache) runs at [`BLOCKS_MIN_SPEED`] or more;
+/// mapped and hashed on every thread otherwise. (The trial's time depends
+/// on the algorithm and the CPU, not on the key: the hashes run in
+/// constant time.)
+pub fn auto_mode(alg: &uhash::alg::Alg, keyed: &dyn Keyed) -> IoMode {
+    if !cfg!(unix) {
+        return IoMode::Map;
+    }
+    if !alg.parallel {
+        return IoMode::Blocks;
+    }
+    // 256 KiB in cache (written, so its pages are in place), hashed once
+    // to warm up (code, key schedule), then four times on the clock.
+    let data = vec![0x5au8; 256 << 10];
+    let mut state = keyed.start();
+    if state.update(&data).is_err() {
+        return IoMode::Map;
+    }
+    let t = std::time::Instant::now();
+    for _ in 0..4 {
+        if state.update(&data).is_err() {
+            return IoMode::Map;
+        }
+    }
+    let speed = (4 * data.len()) as f64 / t.elapsed().as_secs_f64().max(1e-9);
+    if speed >= BLOCKS_MIN_SPEED {
+        IoMode::Blocks
+    } else {
+        IoMode::Map
+    }
+}
+
 /// The output of `keyed` for the input `src` under `nonce`.
 pub fn digest(
     keyed: &dyn Keyed,
@@ -123,7 +170,6 @@ pub fn digest(
     let io_fail = |e: io::Error| Fail::input(format!("{name}: read error: {}", plain(&e)));
     let alg_fail = |e: uhash::core::Error| Fail::input(format!("{name}: {e}"));
     let mode = match mode {
-        IoMode::Auto if cfg!(unix) => IoMode::Blocks,
         IoMode::Auto => IoMode::Map,
         m => m,
     };

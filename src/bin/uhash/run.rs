@@ -38,11 +38,15 @@ impl Job {
             .num_threads(threads)
             .build()
             .map_err(|e| Fail::input(format!("cannot start {threads} threads: {e}")))?;
+        let io = match run.io {
+            IoMode::Auto => input::auto_mode(alg, &*keyed),
+            m => m,
+        };
         Ok(Job {
             alg,
             keyed,
             pool,
-            io: run.io,
+            io,
         })
     }
 
