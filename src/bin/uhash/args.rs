@@ -160,7 +160,8 @@ pub enum IoMode {
     /// Read it in blocks into one buffer and hash as a stream (one thread).
     Stream,
     /// Read it in cache-sized blocks on every thread, hashed in order as a
-    /// stream (Unix; elsewhere as `stream`).
+    /// stream by one more (Unix, two threads or more; otherwise as
+    /// `stream`).
     Blocks,
 }
 

@@ -175,7 +175,9 @@ pub fn digest(
     };
     match src {
         #[cfg(unix)]
-        Source::File { file, len } if len >= MAP_MIN && mode == IoMode::Blocks => {
+        Source::File { file, len }
+            if len >= MAP_MIN && mode == IoMode::Blocks && pool.current_num_threads() > 1 =>
+        {
             let done = AtomicU64::new(0);
             let mut state = keyed.start();
             progress::run(name, Some(len), Some(&done), || {
