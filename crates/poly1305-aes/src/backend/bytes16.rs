@@ -10,8 +10,9 @@
 //! value is one 16-byte store, which a load of the same bytes forwards, and
 //! a load of either half too.
 
-/// lo + 2^64·hi as 16 little-endian bytes, for one 16-byte store.
-#[cfg(target_arch = "x86_64")]
+/// lo + 2^64·hi as 16 little-endian bytes, for one 16-byte store. (Not
+/// under Miri, which runs no assembly: the portable form is the same value.)
+#[cfg(all(target_arch = "x86_64", not(miri)))]
 #[inline(always)]
 pub(crate) fn bytes16(lo: u64, hi: u64) -> [u8; 16] {
     use core::arch::x86_64::{__m128i, _mm_set_epi64x};
@@ -30,7 +31,7 @@ pub(crate) fn bytes16(lo: u64, hi: u64) -> [u8; 16] {
 }
 
 /// lo + 2^64·hi as 16 little-endian bytes.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(any(not(target_arch = "x86_64"), miri))]
 #[inline(always)]
 pub(crate) fn bytes16(lo: u64, hi: u64) -> [u8; 16] {
     (u128::from(lo) | u128::from(hi) << 64).to_le_bytes()
