@@ -1,8 +1,8 @@
 //! A regular file read in cache-sized blocks by several threads and hashed
-//! in order by one: the reader threads copy blocks out of the page cache
-//! with `pread` (block i by reader i mod N, into buffers each reader owns
-//! and gets back once the block is hashed), and the calling thread feeds
-//! them to a streaming state in file order. The copy is the expensive
+//! in order by one: N threads copy blocks out of the page cache with
+//! `pread` (block i by thread i mod N, into buffers each thread owns and
+//! gets back once the block is hashed), and thread 0, the calling thread,
+//! also feeds every block to a streaming state in file order. The copy is the expensive
 //! part (the page cache is read at memory speed, without the page faults
 //! of a mapping), and it runs on every core; the hash, an order of
 //! magnitude cheaper, follows the data while it is still in cache.
@@ -37,7 +37,9 @@ pub enum BlockError {
 }
 
 /// Feeds the first `len` bytes of `file` to `state` in order, read by
-/// `readers` threads (at least 1); `done` counts the bytes hashed.
+/// `readers` threads (at least 1): the calling thread reads block i when
+/// i mod `readers` is 0 and hashes every block; `readers` − 1 more
+/// threads read the others. `done` counts the bytes hashed.
 pub fn hash_file(
     file: &File,
     len: u64,
@@ -54,8 +56,9 @@ pub fn hash_file(
     };
     let (full_tx, full_rx) = mpsc::channel::<(usize, io::Result<Vec<u8>>)>();
     std::thread::scope(|s| {
-        let mut returns = Vec::with_capacity(readers);
-        for r in 0..readers {
+        // returns[r - 1] hands reader r its buffers back.
+        let mut returns = Vec::with_capacity(readers - 1);
+        for r in 1..readers {
             let (back_tx, back_rx) = mpsc::channel::<Vec<u8>>();
             returns.push(back_tx);
             let full_tx = full_tx.clone();
@@ -75,24 +78,32 @@ pub fn hash_file(
             });
         }
         drop(full_tx);
+        let mut own = vec![0u8; BLOCK];
         // In file order; blocks that arrive early wait in `pending`.
         let mut pending = BTreeMap::new();
-        let mut next = 0;
-        while next < nblocks {
-            let Ok((i, got)) = full_rx.recv() else {
-                return Err(BlockError::Read(io::Error::other(
-                    "a reader thread stopped",
-                )));
-            };
-            pending.insert(i, got.map_err(BlockError::Read)?);
-            while let Some(buf) = pending.remove(&next) {
-                let (_, n) = block_range(next);
+        for next in 0..nblocks {
+            let (at, n) = block_range(next);
+            let r = next % readers;
+            if r == 0 {
+                read_at(file, &mut own[..n], at).map_err(BlockError::Read)?;
+                state.update(&own[..n]).map_err(BlockError::Hash)?;
+            } else {
+                let buf = loop {
+                    if let Some(buf) = pending.remove(&next) {
+                        break buf;
+                    }
+                    let Ok((i, got)) = full_rx.recv() else {
+                        return Err(BlockError::Read(io::Error::other(
+                            "a reader thread stopped",
+                        )));
+                    };
+                    pending.insert(i, got.map_err(BlockError::Read)?);
+                };
                 state.update(&buf[..n]).map_err(BlockError::Hash)?;
-                done.fetch_add(n as u64, Ordering::Relaxed);
                 // A reader that has finished no longer listens.
-                let _ = returns[next % readers].send(buf);
-                next += 1;
+                let _ = returns[r - 1].send(buf);
             }
+            done.fetch_add(n as u64, Ordering::Relaxed);
         }
         Ok(())
         // Leaving the scope drops `returns`: a reader still waiting for a

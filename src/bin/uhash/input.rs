@@ -1,16 +1,18 @@
 //! Reading one input: a regular file is read in cache-sized blocks on
 //! every thread and hashed in order as it arrives (`blocks`, Unix), or
 //! mapped and hashed in one call on every thread (`--io map`, the default
-//! elsewhere); a pipe, a terminal or a device is read in large blocks into
-//! a streaming state. Measured with the hidden `--io` option on a 2-core
-//! AMD EPYC (Zen 5) VM, 1 GiB in the page cache, default MAC, `hyperfine
-//! -N` means of 7 runs, 2026-11-27, quiet: `blocks` 93–97 ms, `map` 115 ms,
-//! `stream` (one thread) 127 ms, `populate` 157 ms, `pread` (one 1 GiB
-//! buffer, faulted in) 348 ms; `cat` of the file 95 ms, touching one byte
-//! per page of a mapping on 2 threads (`page_touch`) 105 ms. Page faults
-//! are dear on this machine (0.8 µs per 4 KiB page), copying out of the
-//! page cache is not: the blocks beat the mapping. Earlier, on an Intel
-//! VM where the page touch took 6 ms, the mapping measured 64 ms.
+//! elsewhere and for algorithms slower than a core's copy); a pipe, a
+//! terminal or a device is read in large blocks into a streaming state.
+//! Measured with the hidden `--io` option on a 2-core AMD EPYC (Zen 5) VM,
+//! 1 GiB in the page cache, default MAC, `hyperfine -N`, 2026-11-27, quiet:
+//! `blocks` 73 ms (15 runs; 93–97 ms when the hashing thread read nothing
+//! itself and competed with two readers), `map` 105–115 ms, `stream` (one
+//! thread) 127 ms, `populate` 157 ms, `pread` (one 1 GiB buffer, faulted
+//! in) 348 ms; `cat` of the file 95 ms, touching one byte per page of a
+//! mapping on 2 threads (`page_touch`) 92–111 ms. Page faults are dear on
+//! this machine (about 0.8 µs per 4 KiB page), copying out of the page
+//! cache is not: the blocks beat the mapping. Earlier, on an Intel VM where
+//! the page touch took 6 ms, the mapping measured 64 ms.
 
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
@@ -115,12 +117,11 @@ fn stdin_file() -> Option<File> {
 /// the blocks read on every thread and hashed in order by one beat the
 /// mapping hashed on every thread. One core copies about 11 GB/s out of
 /// the page cache here (1 GiB in 95 ms by `cat`), and the hashing thread
-/// shares the cores with the readers, so it must be about twice as fast.
-/// Measured on the machine of the module docs, `blocks`/`map` per GiB, in
-/// one run each (the machine shared with a build): digestmw256-mac (24
-/// GB/s in the trial) 0.18/0.28 s, sqhe32-mac (33 GB/s) 0.16/0.21 s,
-/// digestmw64-mac (67 GB/s) 0.15/0.24 s; quiet: sqhasm2x128-mac (14 GB/s)
-/// 0.17/0.13 s, dfc-mac (no parallel path) 0.13/0.26 s.
+/// also reads its share of the blocks. Measured on the machine of the
+/// module docs, `blocks`/`map` per GiB (`hyperfine -N`, 7 runs, quiet):
+/// sqhasm2x128-mac (14 GB/s in the trial) 130/129 ms, sqhe64-mac 105/111
+/// ms, digestmw256-mac (24 GB/s) 99/139 ms; dfc-mac (no parallel path) 130
+/// against 260 ms in an earlier run.
 const BLOCKS_MIN_SPEED: f64 = 20e9;
 
 /// How `--io auto` reads regular files for `alg`: in blocks on every
