@@ -170,6 +170,15 @@ pub fn digest_prime(b: u32, k1: &[u8], k2: &[u8], msg: &[u8]) -> Result<u64, Ref
             k1.len()
         )));
     }
+    let h = sha256_msg_k2(msg, k2)?;
+    let m_words = le_words(h.as_slice(), b);
+    let k_words = le_words(k1, b);
+    digest(b, &k_words, &m_words)
+}
+
+/// SHA-256(msg ‖ k2), digest′'s first step, after checking that k2 has at
+/// least 80 bits.
+fn sha256_msg_k2(msg: &[u8], k2: &[u8]) -> Result<[u8; 32], RefError> {
     if k2.len() < 10 {
         return Err(RefError::InvalidKey(format!(
             "k2 must be at least 10 bytes (80 bits), got {}",
@@ -179,10 +188,7 @@ pub fn digest_prime(b: u32, k1: &[u8], k2: &[u8], msg: &[u8]) -> Result<u64, Ref
     let mut hasher = Sha256::new();
     hasher.update(msg);
     hasher.update(k2);
-    let h = hasher.finalize();
-    let m_words = le_words(h.as_slice(), b);
-    let k_words = le_words(k1, b);
-    digest(b, &k_words, &m_words)
+    Ok(hasher.finalize().into())
 }
 
 /// k1 and k2 of digest′ over MMH₃₂ or NH: k1 exactly 32 bytes (eight
@@ -195,16 +201,7 @@ fn prime_inner_words(k1: &[u8], k2: &[u8], msg: &[u8]) -> Result<(Vec<u32>, Vec<
             k1.len()
         )));
     }
-    if k2.len() < 10 {
-        return Err(RefError::InvalidKey(format!(
-            "k2 must be at least 10 bytes (80 bits), got {}",
-            k2.len()
-        )));
-    }
-    let mut hasher = Sha256::new();
-    hasher.update(msg);
-    hasher.update(k2);
-    let h = hasher.finalize();
+    let h = sha256_msg_k2(msg, k2)?;
     let words = |b: &[u8]| -> Vec<u32> {
         b.chunks_exact(4)
             .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
