@@ -90,15 +90,16 @@ impl Poly1305 {
 
     /// The tag of `data` (any length: a final partial chunk is padded with
     /// 0x01 and zeros, RFC 8439), after the blocks already absorbed.
-    /// Always inlined (two calls and the final addition): the tag stays in
-    /// registers where the caller uses it (returned through memory in two
-    /// 8-byte stores and read back in one 16-byte load, it cost a
-    /// store-forwarding stall per tag).
+    /// Always inlined: the tag stays in registers where the caller uses it
+    /// (returned through memory in two 8-byte stores and read back in one
+    /// 16-byte load, it cost a store-forwarding stall per tag), and a
+    /// message shorter than 256 bytes is hashed in the caller, from the
+    /// key's r in registers to the tag.
     #[inline(always)]
     #[must_use]
     pub fn compute_unpadded(mut self, data: &[u8]) -> Tag {
-        self.state.message(data);
-        self.state.finish(self.s).into()
+        let s = self.s;
+        self.state.message_tag(data, s).into()
     }
 
     /// One-shot: the tag of `msg` under `key` = r ‖ s.

@@ -9,24 +9,37 @@ use crate::kernels::{Engine, Kernels, Powers};
 /// (h mod p + s) mod 2^128, little-endian, for h₂ ≤ 5 (h < 6·2^128 < 2p;
 /// the kernels leave h₂ ≤ 4).
 /// Every backend finishes here (the IFMA batch in its vector lanes).
-///
-/// h mod p is h or h − p: with g = h + 5, h ≥ p iff g ≥ 2^130, and then
-/// h − p = g − 2^130 < 2^130 (h < 2p). The choice is a mask from bit 130
-/// of g passed through `uhash_base::ct::barrier_u64` (as the mod 2^64 + 13
-/// fold does), so that the optimiser cannot see that it is 0 or all ones
-/// and turn the select into a branch on the secret h.
 #[inline]
 pub(crate) fn finish(h: &[u64; 3], s: u128) -> [u8; 16] {
-    use uhash_base::ct::{barrier_u64, select_u64};
-    let [h0, h1, h2] = *h;
+    let (lo, hi) = finish_halves(*h, s);
+    crate::backend::bytes16(lo, hi)
+}
+
+/// [`finish`] as two little-endian 64-bit halves, kept in registers.
+///
+/// h mod p is h or h − p: with g = h + 5, h ≥ p iff g ≥ 2^130, and then
+/// (h − p + s) mod 2^128 = (h + 5 + s) mod 2^128. Both candidates are
+/// summed while g's bits from 2^128 up (g₂ ≤ 6; g ≥ 2^130 iff g₂ ≥ 4) are
+/// computed, and the choice is the last step, without a branch on the
+/// secret h: `uhash_base::ct::select2_if_ge_u64` (a comparison and two
+/// conditional moves on x86-64; a mask through the optimisation barrier
+/// elsewhere, so that the optimiser cannot turn the select into a branch).
+#[inline(always)]
+pub(crate) fn finish_halves(h: [u64; 3], s: u128) -> (u64, u64) {
+    let [h0, h1, h2] = h;
+    let low = u128::from(h0) | u128::from(h1) << 64;
+    let keep = low.wrapping_add(s);
+    let minus_p = low.wrapping_add(s.wrapping_add(5));
     let t0 = u128::from(h0) + 5;
     let t1 = u128::from(h1) + (t0 >> 64);
     let g2 = h2 + (t1 >> 64) as u64; // ≤ 6
-    let use_g = barrier_u64(0u64.wrapping_sub(g2 >> 2));
-    let lo = select_u64(use_g, t0 as u64, h0);
-    let hi = select_u64(use_g, t1 as u64, h1);
-    let tag = (u128::from(lo) | u128::from(hi) << 64).wrapping_add(s);
-    crate::backend::bytes16(tag as u64, (tag >> 64) as u64)
+    let [lo, hi] = uhash_base::ct::select2_if_ge_u64(
+        g2,
+        4,
+        [minus_p as u64, (minus_p >> 64) as u64],
+        [keep as u64, (keep >> 64) as u64],
+    );
+    (lo, hi)
 }
 
 /// A final chunk of 1..=15 bytes (longer input: its first 15) read
@@ -178,6 +191,26 @@ impl State {
             crate::backend::short_message(&mut f.h, &f.r, msg);
         } else {
             self.message_body(msg);
+        }
+    }
+
+    /// [`Self::message`] then [`Self::finish`] with pad `s`, for a caller
+    /// that keeps only the tag ([`crate::Poly1305::compute_unpadded`]). A
+    /// message shorter than [`SHORT_BYTES`] on a backend whose scalar
+    /// kernel is the portable one is hashed and finished inlined, h and r
+    /// in registers from the key to the tag (the outlined
+    /// [`Self::message`] takes r and returns h through memory).
+    #[inline(always)]
+    pub(crate) fn message_tag(&mut self, msg: &[u8], s: u128) -> [u8; 16] {
+        let f = &mut self.0;
+        if msg.len() < SHORT_BYTES && f.engine.short_is_soft() {
+            let mut h = f.h;
+            crate::backend::soft::message(&mut h, &f.r, msg);
+            let (lo, hi) = finish_halves(h, s);
+            crate::backend::bytes16(lo, hi)
+        } else {
+            self.message_body(msg);
+            self.finish(s)
         }
     }
 

@@ -355,6 +355,7 @@ macro_rules! feature_set {
         #[allow(unsafe_code)] // cpufeatures' detection reads CPUID.
         mod $cpuid {
             cpufeatures::new!(inner, $($f),+);
+            #[inline]
             pub(super) fn get() -> bool {
                 inner::get()
             }
@@ -372,6 +373,11 @@ macro_rules! feature_set {
             /// The `target_feature` names of this set.
             pub const FEATURES: &'static [&'static str] = &[$($f),+];
 
+            /// [`masked_by_build`] of [`Self::FEATURES`], evaluated at
+            /// compile time (`detect` is inlined where keys are set up per
+            /// message: no string comparison at run time).
+            const MASKED: bool = masked_by_build(Self::FEATURES);
+
             /// Whether every feature of this set is named in `flags`, a
             /// list of CPU flags separated by commas or spaces. CI exports
             /// the flags of its CPU (as `/proc/cpuinfo` names them) in
@@ -388,9 +394,10 @@ macro_rules! feature_set {
             /// Detect the features at run time (cached after the first call);
             /// `None` where the build masks this set ([`masked_by_build`]:
             /// `--cfg uhash_backend="soft"`, or `"avx2"` for an AVX-512 set).
+            #[inline]
             #[must_use]
             pub fn detect() -> Option<Self> {
-                if !masked_by_build(Self::FEATURES) && $cpuid::get() {
+                if !Self::MASKED && $cpuid::get() {
                     Some(Self(()))
                 } else {
                     None
