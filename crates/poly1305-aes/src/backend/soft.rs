@@ -72,8 +72,14 @@ pub(crate) fn message(h: &mut [u64; 3], r: &[u64; 2], msg: &[u8]) {
     let s1 = r1 + (r1 >> 2);
     let mut acc = *h;
     let (chunks, tail) = msg.as_chunks::<16>();
-    for block in chunks {
-        acc = step(acc, r0, r1, s1, u128::from_le_bytes(*block), 1);
+    // The first block apart: for a new key (h = 0, known where the state
+    // is built in the caller) its sum needs no carries and h₂ = 1 no
+    // multiplication.
+    if let Some((first, rest)) = chunks.split_first() {
+        acc = step(acc, r0, r1, s1, u128::from_le_bytes(*first), 1);
+        for block in rest {
+            acc = step(acc, r0, r1, s1, u128::from_le_bytes(*block), 1);
+        }
     }
     if !tail.is_empty() {
         acc = step(acc, r0, r1, s1, crate::state::pad_partial(tail), 0);
