@@ -9,13 +9,6 @@ use crate::kernels::{Engine, Kernels, Powers};
 /// (h mod p + s) mod 2^128, little-endian, for h₂ ≤ 5 (h < 6·2^128 < 2p;
 /// the kernels leave h₂ ≤ 4).
 /// Every backend finishes here (the IFMA batch in its vector lanes).
-#[inline]
-pub(crate) fn finish(h: &[u64; 3], s: u128) -> [u8; 16] {
-    let (lo, hi) = finish_halves(*h, s);
-    crate::backend::bytes16(lo, hi)
-}
-
-/// [`finish`] as two little-endian 64-bit halves, kept in registers.
 ///
 /// h mod p is h or h − p: with g = h + 5, h ≥ p iff g ≥ 2^130, and then
 /// (h − p + s) mod 2^128 = (h + 5 + s) mod 2^128. Both candidates are
@@ -24,9 +17,10 @@ pub(crate) fn finish(h: &[u64; 3], s: u128) -> [u8; 16] {
 /// secret h: `uhash_base::ct::select2_if_ge_u64` (a comparison and two
 /// conditional moves on x86-64; a mask through the optimisation barrier
 /// elsewhere, so that the optimiser cannot turn the select into a branch).
+/// Always inlined: the tag is built in registers where it is used.
 #[inline(always)]
-pub(crate) fn finish_halves(h: [u64; 3], s: u128) -> (u64, u64) {
-    let [h0, h1, h2] = h;
+pub(crate) fn finish(h: &[u64; 3], s: u128) -> [u8; 16] {
+    let [h0, h1, h2] = *h;
     let low = u128::from(h0) | u128::from(h1) << 64;
     let keep = low.wrapping_add(s);
     let minus_p = low.wrapping_add(s.wrapping_add(5));
@@ -39,7 +33,7 @@ pub(crate) fn finish_halves(h: [u64; 3], s: u128) -> (u64, u64) {
         [minus_p as u64, (minus_p >> 64) as u64],
         [keep as u64, (keep >> 64) as u64],
     );
-    (lo, hi)
+    crate::backend::bytes16(lo, hi)
 }
 
 /// A final chunk of 1..=15 bytes (longer input: its first 15) read
@@ -186,12 +180,19 @@ impl State {
     /// dispatch.
     #[inline(always)]
     pub(crate) fn message(&mut self, msg: &[u8]) {
-        let f = &mut self.0;
-        if msg.len() < SHORT_BYTES && f.engine.short_is_soft() {
+        if self.takes_short_path(msg) {
+            let f = &mut self.0;
             crate::backend::short_message(&mut f.h, &f.r, msg);
         } else {
             self.message_body(msg);
         }
+    }
+
+    /// Whether `msg` is shorter than [`SHORT_BYTES`] on a backend whose
+    /// scalar kernel is the portable one (see [`Self::message`]).
+    #[inline(always)]
+    fn takes_short_path(&self, msg: &[u8]) -> bool {
+        msg.len() < SHORT_BYTES && self.0.engine.short_is_soft()
     }
 
     /// [`Self::message`] then [`Self::finish`] with pad `s`, for a caller
@@ -202,12 +203,10 @@ impl State {
     /// [`Self::message`] takes r and returns h through memory).
     #[inline(always)]
     pub(crate) fn message_tag(&mut self, msg: &[u8], s: u128) -> [u8; 16] {
-        let f = &mut self.0;
-        if msg.len() < SHORT_BYTES && f.engine.short_is_soft() {
-            let mut h = f.h;
-            crate::backend::soft::message(&mut h, &f.r, msg);
-            let (lo, hi) = finish_halves(h, s);
-            crate::backend::bytes16(lo, hi)
+        if self.takes_short_path(msg) {
+            let mut h = self.0.h;
+            crate::backend::soft::message(&mut h, &self.0.r, msg);
+            finish(&h, s)
         } else {
             self.message_body(msg);
             self.finish(s)
