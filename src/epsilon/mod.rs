@@ -189,7 +189,8 @@ pub enum Mode {
     /// Every pair (widths where that exceeds [`engine::EXHAUSTIVE_LIMIT`]
     /// are skipped).
     Exhaustive,
-    /// The search with this many random pairs.
+    /// The search with this many random pairs (at most [`SAMPLES_LIMIT`]
+    /// in [`run`]).
     Samples(u64),
 }
 
@@ -219,6 +220,13 @@ impl Default for Options {
 
 /// The largest work (pairs × keys) measured exhaustively in [`Mode::Auto`].
 pub const AUTO_LIMIT: u64 = 1 << 32;
+
+/// The most random pairs [`Mode::Samples`] takes (2^40). The search keeps
+/// one chunk of pairs in memory whatever the count, but every pair is
+/// measured under every key: 2^40 pairs are days of work at the smallest
+/// widths, so a larger count is refused (by [`run`]) rather than run for
+/// ever.
+pub const SAMPLES_LIMIT: u64 = 1 << 40;
 
 /// The most keys per pair the lab enumerates.
 pub const KEY_LIMIT: u64 = 1 << 26;
@@ -535,8 +543,9 @@ pub fn notes(family: &str, rows: &[Row]) -> Vec<String> {
 }
 
 /// Runs `family` (or `all`), prints the table on `out`, writes CSV and
-/// plots under `opts.out`. Returns the rows; an error for an unknown family
-/// or an output that cannot be written.
+/// plots under `opts.out`. Returns the rows; an error for an unknown family,
+/// a sample count over [`SAMPLES_LIMIT`] or an output that cannot be
+/// written.
 pub fn run(family: &str, opts: &Options, out: &mut dyn Write) -> Result<Vec<Row>, String> {
     let families: Vec<&str> = if family == "all" {
         family_names()
@@ -548,6 +557,14 @@ pub fn run(family: &str, opts: &Options, out: &mut dyn Write) -> Result<Vec<Row>
             family_names().join(", ")
         ));
     };
+    if let Mode::Samples(n) = opts.mode
+        && n > SAMPLES_LIMIT
+    {
+        return Err(format!(
+            "--samples {n} is over the limit of 2^40 = {SAMPLES_LIMIT} random pairs \
+             (each is measured under every key)"
+        ));
+    }
     let io = |e: std::io::Error| e.to_string();
     let mut rows = Vec::new();
     for fam in families {

@@ -137,12 +137,40 @@ pub struct KeyArgs {
 /// Options shared by the commands that read inputs.
 #[derive(Args, Debug)]
 pub struct RunArgs {
-    /// Threads per input (default: all cores)
+    /// Threads per input (default: all cores; at most 4 per core, and 1024)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: Option<u16>,
     /// How regular files are read (for measurements)
     #[arg(long, value_enum, default_value_t = IoMode::Auto, hide = true)]
     pub io: IoMode,
+}
+
+impl RunArgs {
+    /// The threads per input: `--threads N` when N is at most
+    /// [`max_threads`], every core without it; an error naming the cap
+    /// otherwise (each thread has its stack and, reading blocks, its
+    /// buffers: thousands are slow to start and can run out of memory).
+    pub fn thread_count(&self) -> Result<usize, String> {
+        let (cap, cores) = max_threads();
+        match self.threads.map(usize::from) {
+            None => Ok(cores),
+            Some(n) if n <= cap => Ok(n),
+            Some(n) => Err(format!(
+                "--threads {n} is over this machine's limit of {cap} \
+                 (4 × {cores} available cores, at most {THREADS_CAP})"
+            )),
+        }
+    }
+}
+
+/// The most threads per input on any machine.
+pub const THREADS_CAP: usize = 1024;
+
+/// The most threads per input on this machine, min(4 × cores,
+/// [`THREADS_CAP`]), and the cores (1 when unknown).
+pub fn max_threads() -> (usize, usize) {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    (cores.saturating_mul(4).min(THREADS_CAP), cores)
 }
 
 /// How a regular file is read.
@@ -293,7 +321,7 @@ pub struct EpsilonArgs {
     #[arg(long, conflicts_with = "samples")]
     pub exhaustive: bool,
     /// The search: structured candidates, N random pairs and N/2
-    /// hill-climbing steps, all keys for each pair
+    /// hill-climbing steps, all keys for each pair (N at most 2^40)
     #[arg(long, value_name = "N")]
     pub samples: Option<u64>,
     /// The search's seed

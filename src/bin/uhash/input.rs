@@ -52,12 +52,12 @@ impl Input {
         self.name == "-"
     }
 
-    /// The name for messages.
+    /// The name for messages (escaped: [`crate::lines::escape_name`]).
     pub fn display(&self) -> String {
         if self.is_stdin() {
             "standard input".into()
         } else {
-            self.name.to_string_lossy().into_owned()
+            crate::lines::display_name(&self.name)
         }
     }
 

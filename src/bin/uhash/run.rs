@@ -1,6 +1,5 @@
 //! `uhash mac`, `hash`, `verify`, `keygen` and `algs`.
 
-use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -30,10 +29,7 @@ impl Job {
         let keyed = alg
             .key(&key)
             .map_err(|e| Fail::input(format!("key for {}: {e}", alg.name)))?;
-        let threads = run.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            usize::from,
-        );
+        let threads = run.thread_count().map_err(Fail::usage)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -209,14 +205,6 @@ pub fn verify(a: &VerifyArgs) -> Result<ExitCode, Fail> {
     check(&job, &a.check, nonce, a.quiet)
 }
 
-/// A name for a `NAME: OK` line: one line, whatever it holds.
-fn shown_name(name: &OsString) -> String {
-    let s = name.to_string_lossy();
-    s.replace('\\', "\\\\")
-        .replace('\n', "\\n")
-        .replace('\r', "\\r")
-}
-
 /// Re-computes every line of `list` and compares in constant time. The
 /// whole list is parsed first: a malformed line stops the run before any
 /// input is read.
@@ -225,7 +213,7 @@ fn check(job: &Job, list: &Path, nonce: Option<Vec<u8>>, quiet: bool) -> Result<
     let list_name = if from_stdin {
         "standard input".to_owned()
     } else {
-        list.display().to_string()
+        lines::display_name(list.as_os_str())
     };
     let mut text = Vec::new();
     let read = if from_stdin {
@@ -268,14 +256,16 @@ fn check(job: &Job, list: &Path, nonce: Option<Vec<u8>>, quiet: bool) -> Result<
         let input = Input {
             name: e.name.clone(),
         };
-        let shown = shown_name(&e.name);
+        // `\NAME: OK` for an escaped name, as sha256sum --check.
+        let (shown, escaped) = lines::escape_name(&e.name);
+        let mark = if escaped { "\\" } else { "" };
         let verdict = match job.digest(&input, e.nonce.as_deref().unwrap_or_default()) {
             Ok(got) if bool::from(got.ct_eq(&e.out)) => None,
-            Ok(_) => Some(format!("{shown}: FAILED\n")),
-            Err(err) => Some(format!("{shown}: FAILED ({})\n", err.message())),
+            Ok(_) => Some(format!("{mark}{shown}: FAILED\n")),
+            Err(err) => Some(format!("{mark}{shown}: FAILED ({})\n", err.message())),
         };
         match verdict {
-            None if !quiet => emit(&mut out, format!("{shown}: OK\n").as_bytes())?,
+            None if !quiet => emit(&mut out, format!("{mark}{shown}: OK\n").as_bytes())?,
             None => {}
             Some(line) => {
                 emit(&mut out, line.as_bytes())?;
