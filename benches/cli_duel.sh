@@ -53,10 +53,12 @@ cat "$FILE" >/dev/null
 # Keys: a Poly1305-AES key (uhash keygen clears the bits r must not have,
 # so the same 32 bytes are a valid OpenSSL Poly1305 key r ‖ s too), a
 # 16-byte seed for the long-hash MACs, a 32-byte BLAKE3 key.
-"$UHASH" keygen >"$DIR/poly.key"
-"$UHASH" keygen --alg nhx4-mac >"$DIR/seed.key"
+# Key files name their algorithm (`uhash-key v1 ALG HEX`, mode 0600).
+rm -f "$DIR/poly.key" "$DIR/seed.key"
+"$UHASH" keygen --out "$DIR/poly.key"
+"$UHASH" keygen --alg nhx4-mac --out "$DIR/seed.key"
 head -c 32 /dev/urandom >"$DIR/blake3.key"
-HEXKEY=$(cat "$DIR/poly.key")
+HEXKEY=$(awk '{print $4}' "$DIR/poly.key")
 NONCE16=000102030405060708090a0b0c0d0e0f
 NONCE12=000102030405060708090a0b
 

@@ -9,13 +9,15 @@ use uhash::kat::Impl;
 
 const EXAMPLES: &str = "\
 Examples:
-  uhash keygen > mac.key                       # a fresh Poly1305-AES key (hex)
-  uhash mac --key-file mac.key --new-nonce-file mac.nonces big.iso notes.txt > tags
-  uhash mac --key-file mac.key --nonce-file mac.nonces more.txt >> tags   # later runs
+  uhash keygen --out mac.key                   # a fresh Poly1305-AES key, mode 0600
+  uhash mac --key-file mac.key big.iso notes.txt > tags   # a random nonce per file
   uhash verify --key-file mac.key --check tags
-  uhash mac --key-file mac.key --nonce 000102030405060708090a0b0c0d0e0f big.iso
-  tar c dir | uhash mac --alg nhx4-mac --key-file nh.key --nonce 000000000000000000000001
-  uhash hash --alg mmh32x4 --key-file seed.key big.iso
+  uhash keygen --alg nhx4-mac --out nh.key
+  tar c dir | uhash mac --key-file nh.key      # the key file names its algorithm
+  uhash keygen --alg umac64 --out u.key
+  uhash mac --key-file u.key --new-nonce-file u.nonces a.bin   # 8-byte nonces: a nonce file
+  uhash mac --key-file u.key --nonce-file u.nonces b.bin       # later runs
+  uhash keygen --alg mmh32x4 --out seed.key && uhash hash --key-file seed.key big.iso
   uhash kat --impl reference < tests/vectors/poly1305_rfc8439.jsonl
 
 Keys and nonces use the byte layouts of docs/kat.md; 'uhash algs' lists every
@@ -45,7 +47,7 @@ pub enum Cmd {
     /// The keyed universal hash of files. NOT a checksum: see --help
     #[command(long_about = HASH_ABOUT)]
     Hash(HashArgs),
-    /// Print a fresh random key for an algorithm, in hex
+    /// Make a fresh random key for an algorithm: a key file naming it (--out F, mode 0600)
     Keygen(KeygenArgs),
     /// List the algorithms of `mac` and `hash`: name, key, nonce and output bytes
     Algs,
@@ -58,19 +60,29 @@ pub enum Cmd {
 }
 
 const MAC_AFTER: &str = "\
-The default algorithm is poly1305-aes (Bernstein 2005), because it is one fixed
-definition with the same output on every CPU and every backend, it takes a
-32-byte key (k ‖ r: 'uhash keygen' makes one) and a 16-byte nonce, and its
-bound is small at every length: its hash is 8⌈L/16⌉/2^106-almost-Δ-universal
-for messages of at most L bytes (paper, Theorem 3.3), so after up to 2^64 tags
-D forgery attempts succeed with probability at most 14·D·⌈L/16⌉/2^106 plus
-AES's distinguishing advantage (paper, §3): 2^-76.2 per attempt at L = 1 GiB.
-The long-hash MACs (mmh32x4-mac, nhx4-mac, …) are faster on long inputs; their
-bounds are in their crates' docs ('uhash algs' lists them all).
+The algorithm is the key file's ('uhash keygen --alg NAME --out F' names it in
+the file; a key file made for another algorithm is refused: one key for two
+algorithms can give forgeries or the key away). A raw key (bytes or bare hex,
+--key-hex) needs --alg, and using it for that algorithm only is up to you.
 
-A nonce must never repeat under a key: --nonce is accepted with one input only;
-several inputs need --nonce-file, whose on-disk sequence survives crashes, and
-each line then reads `TAG NONCE  FILE`.
+poly1305-aes (the default of 'uhash keygen') is one fixed definition with the
+same output on every CPU and backend, a 32-byte key k ‖ r and a 16-byte nonce;
+its hash is 8⌈L/16⌉/2^106-almost-Δ-universal for messages of at most L bytes
+(paper, Theorem 3.3), so after up to 2^64 tags D forgery attempts succeed with
+probability at most 14·D·⌈L/16⌉/2^106 plus AES's distinguishing advantage
+(paper, §3): 2^-76.2 per attempt at L = 1 GiB. The long-hash MACs
+(mmh32x4-mac, nhx4-mac, …) are faster on long inputs; their bounds are in
+their crates' docs ('uhash algs' lists them all).
+
+Nonces: a nonce must never repeat under a key. With no nonce option each input
+gets a fresh random nonce from the operating system (MACs with nonces of 12
+bytes or more) and each line reads `TAG NONCE  FILE`: two random 96-bit nonces
+collide with probability below 2^-32 after 2^32 tags under one key, 128-bit
+ones (poly1305-aes) 2^-65. UMAC's 8-byte nonces are too short to draw at
+random: use --nonce-file. A nonce file is a crash-safe counter on disk bound
+to one key and one algorithm (another key is refused, nothing written),
+starting at a random point; restoring it from a backup, or giving one --nonce
+in two runs, reuses nonces and cannot be detected.
 
 Lines are written one at a time, each whole, as each input is done. Every
 input is checked (exists, is not a directory, can be opened) before the first
@@ -126,12 +138,23 @@ fn epsilon_families() -> String {
 #[derive(Args, Debug)]
 #[group(required = true, multiple = false)]
 pub struct KeyArgs {
-    /// Key file: exactly the key's bytes, or its hex digits (whitespace around them is ignored)
+    /// Key file from `uhash keygen --out` (names its algorithm), or a raw key: exactly the key's
+    /// bytes or its hex digits (needs --alg). Mode 0600 or stricter. `-`: standard input
     #[arg(long, value_name = "F")]
     pub key_file: Option<PathBuf>,
-    /// Key in hex (visible to other users in the process list: prefer --key-file)
+    /// A raw key in hex (needs --alg; visible to other users in the process list: prefer
+    /// --key-file)
     #[arg(long, value_name = "HEX")]
     pub key_hex: Option<String>,
+}
+
+/// Options about the key that are not its source.
+#[derive(Args, Debug)]
+pub struct KeyOptions {
+    /// poly1305-aes: clear the 22 bits of r that the paper requires to be 0 (what pycryptodome
+    /// does silently) instead of refusing such a key
+    #[arg(long)]
+    pub clamp: bool,
 }
 
 /// Options shared by the commands that read inputs.
@@ -195,11 +218,13 @@ pub enum IoMode {
 
 #[derive(Args, Debug)]
 pub struct MacArgs {
-    /// The MAC (`uhash algs` lists them)
-    #[arg(long, value_name = "NAME", default_value = uhash::alg::DEFAULT_MAC)]
-    pub alg: String,
+    /// The MAC (`uhash algs` lists them); default: the key file's
+    #[arg(long, value_name = "NAME")]
+    pub alg: Option<String>,
     #[command(flatten)]
     pub key: KeyArgs,
+    #[command(flatten)]
+    pub key_options: KeyOptions,
     #[command(flatten)]
     pub nonce: NonceArgs,
     /// Check the lines of LIST (as `uhash verify --check LIST`) instead of writing tags
@@ -218,28 +243,37 @@ pub struct MacArgs {
     pub files: Vec<OsString>,
 }
 
-/// Where nonces come from.
+/// Where nonces come from (default: a random nonce per input).
 #[derive(Args, Debug)]
 #[group(multiple = false)]
 pub struct NonceArgs {
-    /// The nonce in hex (one input only: a nonce must never repeat under a key)
+    /// The nonce in hex (one input only: a nonce must never repeat under a key, and reusing it
+    /// in another run cannot be detected)
     #[arg(long, value_name = "HEX")]
     pub nonce: Option<String>,
-    /// An existing nonce file (crash-safe counter on disk); one nonce per input
+    /// An existing nonce file (crash-safe counter on disk, bound to this key and algorithm); one
+    /// nonce per input
     #[arg(long, value_name = "F")]
     pub nonce_file: Option<PathBuf>,
-    /// Create the nonce file F (it must not exist), then use it as --nonce-file
+    /// Create the nonce file F for this key (it must not exist; it starts at a random nonce),
+    /// then use it as --nonce-file
     #[arg(long, value_name = "F")]
     pub new_nonce_file: Option<PathBuf>,
+    /// Bind a nonce file of uhash 0.1's format (no key check) to this key once, then use it as
+    /// --nonce-file. Only for a file that was only ever used with this key
+    #[arg(long, value_name = "F")]
+    pub adopt_nonce_file: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// The MAC the list was written with
-    #[arg(long, value_name = "NAME", default_value = uhash::alg::DEFAULT_MAC)]
-    pub alg: String,
+    /// The MAC the list was written with; default: the key file's
+    #[arg(long, value_name = "NAME")]
+    pub alg: Option<String>,
     #[command(flatten)]
     pub key: KeyArgs,
+    #[command(flatten)]
+    pub key_options: KeyOptions,
     /// The list: lines `TAG NONCE  FILE`, or `TAG  FILE` with --nonce (`-`: stdin)
     #[arg(long, value_name = "LIST")]
     pub check: PathBuf,
@@ -255,9 +289,9 @@ pub struct VerifyArgs {
 
 #[derive(Args, Debug)]
 pub struct HashArgs {
-    /// The keyed hash (`uhash algs` lists them)
-    #[arg(long, value_name = "NAME", default_value = uhash::alg::DEFAULT_HASH)]
-    pub alg: String,
+    /// The keyed hash (`uhash algs` lists them); default: the key file's
+    #[arg(long, value_name = "NAME")]
+    pub alg: Option<String>,
     #[command(flatten)]
     pub key: KeyArgs,
     /// Check the lines `HASH  FILE` of LIST instead of writing hashes
@@ -278,9 +312,12 @@ pub struct HashArgs {
 
 #[derive(Args, Debug)]
 pub struct KeygenArgs {
-    /// The algorithm the key is for
+    /// The algorithm the key is for (written into the key file)
     #[arg(long, value_name = "NAME", default_value = uhash::alg::DEFAULT_MAC)]
     pub alg: String,
+    /// Create the key file F (it must not exist) with mode 0600, instead of printing the key
+    #[arg(long, value_name = "F")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -9,6 +9,7 @@ mod input;
 mod keys;
 mod lines;
 mod map;
+mod nonces;
 mod progress;
 mod run;
 

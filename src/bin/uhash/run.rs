@@ -9,27 +9,60 @@ use subtle::ConstantTimeEq;
 use uhash::alg::{self, Alg, Keyed, Kind};
 
 use crate::Fail;
-use crate::args::{HashArgs, IoMode, KeyArgs, KeygenArgs, MacArgs, RunArgs, VerifyArgs};
+use crate::args::{
+    HashArgs, IoMode, KeyArgs, KeygenArgs, MacArgs, RunArgs, VerifyArgs,
+};
 use crate::input::{self, Input, plain};
-use crate::keys::{self, Nonces};
+use crate::keys::{self, Key};
 use crate::lines;
+use crate::nonces::{self, Nonces};
 
 /// A keyed algorithm and the threads to run it on.
 struct Job {
     alg: &'static Alg,
+    key: Key,
     keyed: Box<dyn Keyed>,
     pool: ThreadPool,
     io: IoMode,
 }
 
+/// What a command says about its key.
+struct KeySpec<'a> {
+    /// `--alg`, if given.
+    alg: Option<&'a str>,
+    kind: Kind,
+    key: &'a KeyArgs,
+    /// `--clamp` (MAC commands only).
+    clamp: bool,
+    /// Standard input is read as an input or the list.
+    stdin_taken: bool,
+}
+
 impl Job {
-    fn new(name: &str, kind: Kind, key: &KeyArgs, run: &RunArgs) -> Result<Job, Fail> {
-        let alg = find(name, kind)?;
-        let key = keys::load_key(key, alg)?;
-        let keyed = alg
-            .key(&key)
-            .map_err(|e| Fail::input(format!("key for {}: {e}", alg.name)))?;
+    fn new(spec: &KeySpec<'_>, run: &RunArgs) -> Result<Job, Fail> {
         let threads = run.thread_count().map_err(Fail::usage)?;
+        let mut key = keys::load(spec.key, spec.alg, spec.kind, spec.stdin_taken)?;
+        let alg = key.alg;
+        if spec.clamp {
+            if alg.name != "poly1305-aes" {
+                return Err(Fail::usage(format!(
+                    "--clamp applies to poly1305-aes keys only, not {}",
+                    alg.name
+                )));
+            }
+            if let Ok(r) = <&mut [u8; 16]>::try_from(&mut key.bytes[16..]) {
+                uhash::poly1305_aes::clamp_r(r);
+            }
+        }
+        let keyed = alg.key(&key.bytes).map_err(|e| {
+            let hint = if matches!(e, uhash::core::Error::InvalidKey { .. }) {
+                " (make keys with 'uhash keygen --out F'; --clamp clears the 22 bits of r that \
+                 the paper requires to be 0, as pycryptodome does silently)"
+            } else {
+                ""
+            };
+            Fail::input(format!("key for {}: {e}{hint}", alg.name))
+        })?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -40,6 +73,7 @@ impl Job {
         };
         Ok(Job {
             alg,
+            key,
             keyed,
             pool,
             io,
@@ -61,7 +95,7 @@ impl Job {
 }
 
 /// The algorithm `name` of `kind`, or an error listing the right ones.
-fn find(name: &str, kind: Kind) -> Result<&'static Alg, Fail> {
+pub fn find(name: &str, kind: Kind) -> Result<&'static Alg, Fail> {
     let names = |k| {
         alg::of_kind(k)
             .map(|a| a.name)
@@ -162,31 +196,58 @@ fn status(ok: bool) -> ExitCode {
     }
 }
 
+/// Whether the inputs `files` read standard input (none named, or `-`).
+fn reads_stdin(files: &[OsString]) -> bool {
+    files.is_empty() || files.iter().any(|f| f == "-")
+}
+
 /// `uhash mac`.
 pub fn mac(a: &MacArgs) -> Result<ExitCode, Fail> {
-    let job = Job::new(&a.alg, Kind::Mac, &a.key, &a.run)?;
+    let stdin_taken = match &a.check {
+        Some(list) => list.as_os_str() == "-",
+        None => reads_stdin(&a.files),
+    };
+    let spec = KeySpec {
+        alg: a.alg.as_deref(),
+        kind: Kind::Mac,
+        key: &a.key,
+        clamp: a.key_options.clamp,
+        stdin_taken,
+    };
+    let job = Job::new(&spec, &a.run)?;
     if let Some(list) = &a.check {
-        if a.nonce.nonce_file.is_some() || a.nonce.new_nonce_file.is_some() {
+        let n = &a.nonce;
+        if n.nonce_file.is_some() || n.new_nonce_file.is_some() || n.adopt_nonce_file.is_some() {
             return Err(Fail::usage(
                 "--check reads each nonce from its line (or --nonce): no nonce file".into(),
             ));
         }
-        let nonce = a
-            .nonce
+        let nonce = n
             .nonce
             .as_deref()
-            .map(|h| keys::parse_nonce(h, job.alg))
+            .map(|h| nonces::parse_nonce(h, job.alg))
             .transpose()?;
         return check(&job, list, nonce, a.quiet);
     }
     let inputs = input::inputs(&a.files)?;
-    let nonces = Nonces::open(&a.nonce, job.alg, inputs.len())?;
+    let nonces = Nonces::open(&a.nonce, &job.key, inputs.len())?;
     produce(&job, &inputs, Some(nonces), a.json).map(status)
 }
 
 /// `uhash hash`.
 pub fn hash(a: &HashArgs) -> Result<ExitCode, Fail> {
-    let job = Job::new(&a.alg, Kind::Hash, &a.key, &a.run)?;
+    let stdin_taken = match &a.check {
+        Some(list) => list.as_os_str() == "-",
+        None => reads_stdin(&a.files),
+    };
+    let spec = KeySpec {
+        alg: a.alg.as_deref(),
+        kind: Kind::Hash,
+        key: &a.key,
+        clamp: false,
+        stdin_taken,
+    };
+    let job = Job::new(&spec, &a.run)?;
     if let Some(list) = &a.check {
         return check(&job, list, None, a.quiet);
     }
@@ -196,11 +257,18 @@ pub fn hash(a: &HashArgs) -> Result<ExitCode, Fail> {
 
 /// `uhash verify`.
 pub fn verify(a: &VerifyArgs) -> Result<ExitCode, Fail> {
-    let job = Job::new(&a.alg, Kind::Mac, &a.key, &a.run)?;
+    let spec = KeySpec {
+        alg: a.alg.as_deref(),
+        kind: Kind::Mac,
+        key: &a.key,
+        clamp: a.key_options.clamp,
+        stdin_taken: a.check.as_os_str() == "-",
+    };
+    let job = Job::new(&spec, &a.run)?;
     let nonce = a
         .nonce
         .as_deref()
-        .map(|h| keys::parse_nonce(h, job.alg))
+        .map(|h| nonces::parse_nonce(h, job.alg))
         .transpose()?;
     check(&job, &a.check, nonce, a.quiet)
 }
@@ -296,9 +364,20 @@ pub fn keygen(a: &KeygenArgs) -> Result<ExitCode, Fail> {
         ))
     })?;
     let key = keys::fresh_key(alg)?;
-    let mut line = zeroize::Zeroizing::new(hex::encode(&*key));
-    line.push('\n');
-    emit(&mut io::stdout().lock(), line.as_bytes())?;
+    let text = keys::key_file_text(alg, &key);
+    match &a.out {
+        Some(path) => keys::write_key_file(path, text.as_bytes())?,
+        None => {
+            if keys::stdout_is_exposed_file() {
+                eprintln!(
+                    "uhash: warning: the key goes to a file that group or others can read: use \
+                     'uhash keygen --out F' (mode 0600), or 'chmod 600' the file (uhash refuses \
+                     key files others can read)"
+                );
+            }
+            emit(&mut io::stdout().lock(), text.as_bytes())?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,81 +1,8 @@
-//! `uhash mac`, `verify`, `hash`, `keygen`, `algs` as a user runs them:
-//! output lines, nonce files, bad input (one message naming the problem,
+//! Output lines, nonce files, bad input (one message naming the problem,
 //! non-zero exit, nothing on stdout).
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
+use super::common::*;
 use uhash::alg;
-
-/// Runs the binary in `dir` with `args`, feeding `input` on stdin.
-fn run_in(dir: &Path, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uhash"))
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn uhash");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("wait uhash");
-    writer.join().expect("writer");
-    out
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-/// A fresh directory under the target dir.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn bytes(len: usize, seed: u64) -> Vec<u8> {
-    let mut s = seed | 1;
-    (0..len)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s as u8
-        })
-        .collect()
-}
-
-/// The Poly1305-AES key of these tests (r satisfies the paper's rules).
-const KEY: &str = "0f0e0d0c0b0a09080706050403020100000102030405060708090a0b0c0d0e0f";
-const KEY_R_BAD: &str = "000102030405060708090a0b0c0d0e0fffffffffffffffffffffffffffffffff";
-const NONCE: &str = "a0a1a2a3a4a5a6a7a8a9aaabacadaeaf";
-
-fn expected_poly1305_aes(msg: &[u8], nonce: &[u8]) -> String {
-    let k: [u8; 32] = hex::decode(KEY).unwrap().try_into().unwrap();
-    let n: [u8; 16] = nonce.try_into().unwrap();
-    let tag = poly1305_aes::Poly1305Aes::new(&k)
-        .unwrap()
-        .authenticate(&poly1305_aes::Nonce::from_bytes(n), msg);
-    hex::encode(tag.as_bytes())
-}
-
-/// Asserts a failed run: status `code`, stdout empty, and one stderr
-/// message containing every piece of `says`.
-fn assert_fails(out: &Output, code: i32, says: &[&str]) {
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
-    assert!(out.stdout.is_empty(), "stdout: {}", text(&out.stdout));
-    for s in says {
-        assert!(err.contains(s), "stderr lacks {s:?}: {err}");
-    }
-}
 
 #[test]
 fn mac_one_file_with_a_nonce_like_sha256sum() {
@@ -84,7 +11,7 @@ fn mac_one_file_with_a_nonce_like_sha256sum() {
     std::fs::write(dir.join("a b.bin"), &msg).unwrap();
     let out = run_in(
         &dir,
-        &["mac", "--key-hex", KEY, "--nonce", NONCE, "a b.bin"],
+        &["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--nonce", NONCE, "a b.bin"],
         b"",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -92,12 +19,14 @@ fn mac_one_file_with_a_nonce_like_sha256sum() {
     assert_eq!(text(&out.stdout), format!("{want}  a b.bin\n"));
 
     // The same from a pipe (no file: stdin), from `-`, and on one thread.
-    let out = run_in(&dir, &["mac", "--key-hex", KEY, "--nonce", NONCE], &msg);
+    let out = run_in(&dir, &["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--nonce", NONCE], &msg);
     assert_eq!(text(&out.stdout), format!("{want}  -\n"));
     let out = run_in(
         &dir,
         &[
             "mac",
+            "--alg",
+            "poly1305-aes",
             "--key-hex",
             KEY,
             "--nonce",
@@ -110,15 +39,23 @@ fn mac_one_file_with_a_nonce_like_sha256sum() {
     );
     assert_eq!(text(&out.stdout), format!("{want}  -\n"));
 
-    // A key file holding the raw bytes or the hex digits.
-    std::fs::write(dir.join("raw.key"), hex::decode(KEY).unwrap()).unwrap();
-    std::fs::write(dir.join("hex.key"), format!("{KEY}\n")).unwrap();
-    for kf in ["raw.key", "hex.key"] {
-        let out = run_in(
-            &dir,
-            &["mac", "--key-file", kf, "--nonce", NONCE, "a b.bin"],
-            b"",
-        );
+    // A key file holding the raw bytes or the hex digits (with --alg), or
+    // a typed key file (its algorithm its own); mode 0600.
+    private_file(&dir.join("raw.key"), &hex::decode(KEY).unwrap());
+    private_file(&dir.join("hex.key"), format!("{KEY}\n").as_bytes());
+    private_file(
+        &dir.join("typed.key"),
+        format!("uhash-key v1 poly1305-aes {KEY}\n").as_bytes(),
+    );
+    for (kf, alg) in [
+        ("raw.key", &["--alg", "poly1305-aes"][..]),
+        ("hex.key", &["--alg", "poly1305-aes"]),
+        ("typed.key", &[]),
+        ("typed.key", &["--alg", "poly1305-aes"]),
+    ] {
+        let mut args = vec!["mac", "--key-file", kf, "--nonce", NONCE, "a b.bin"];
+        args.extend(alg);
+        let out = run_in(&dir, &args, b"");
         assert_eq!(text(&out.stdout), format!("{want}  a b.bin\n"), "{kf}");
     }
 
@@ -127,6 +64,8 @@ fn mac_one_file_with_a_nonce_like_sha256sum() {
         &dir,
         &[
             "mac",
+            "--alg",
+            "poly1305-aes",
             "--key-hex",
             KEY,
             "--nonce",
@@ -160,6 +99,8 @@ fn every_read_mode_gives_the_same_tag() {
                 &dir,
                 &[
                     "mac",
+                    "--alg",
+                    "poly1305-aes",
                     "--key-hex",
                     KEY,
                     "--nonce",
@@ -194,19 +135,31 @@ fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
     for (n, len) in names.iter().zip(sizes) {
         std::fs::write(dir.join(n), bytes(len, len as u64 + 3)).unwrap();
     }
-    let mut args = vec!["mac", "--key-hex", KEY, "--nonce", NONCE];
+    let mut args = vec!["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--nonce", NONCE];
     args.extend(names);
     assert_fails(
         &run_in(&dir, &args, b""),
         2,
         &["--nonce takes one input", "--nonce-file"],
     );
-    let mut args = vec!["mac", "--key-hex", KEY];
+    // No nonce option: a random nonce per input, on its line.
+    let mut args = vec!["mac", "--alg", "poly1305-aes", "--key-hex", KEY];
     args.extend(names);
-    assert_fails(&run_in(&dir, &args, b""), 2, &["needs a nonce"]);
+    let out = run_in(&dir, &args, b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let random = text(&out.stdout);
+    let mut seen = std::collections::BTreeSet::new();
+    for (line, n) in random.lines().zip(names) {
+        let (tag, nonce) = tag_and_nonce(line);
+        assert_eq!(nonce.len(), 16);
+        assert!(seen.insert(nonce.clone()), "a random nonce repeated");
+        let want = expected_poly1305_aes(&std::fs::read(dir.join(n)).unwrap(), &nonce);
+        assert_eq!(tag, want, "{n}");
+    }
+    assert_eq!(seen.len(), names.len(), "{random}");
 
     // A missing nonce file is not silently created.
-    let mut args = vec!["mac", "--key-hex", KEY, "--nonce-file", "n"];
+    let mut args = vec!["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--nonce-file", "n"];
     args.extend(names);
     assert_fails(
         &run_in(&dir, &args, b""),
@@ -220,8 +173,14 @@ fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
     let list = text(&out.stdout);
     let lines: Vec<&str> = list.lines().collect();
     assert_eq!(lines.len(), names.len(), "{list}");
+    // Consecutive counters from a random start in the lower half of the
+    // nonce space.
+    let first = uhash_base::Nonce::<16>::from_slice(&tag_and_nonce(lines[0]).1)
+        .unwrap()
+        .to_counter();
+    assert!(first < 1 << 127);
     for (i, (line, n)) in lines.iter().zip(names).enumerate() {
-        let nonce = uhash_base::Nonce::<16>::from_u128(i as u128);
+        let nonce = uhash_base::Nonce::<16>::from_u128(first + i as u128);
         let want = expected_poly1305_aes(&std::fs::read(dir.join(n)).unwrap(), nonce.as_bytes());
         let shown = n.replace('\\', "\\\\").replace('\n', "\\n");
         let prefix = if shown != *n { "\\" } else { "" };
@@ -234,22 +193,23 @@ fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
     assert_fails(&run_in(&dir, &args, b""), 1, &["nonce file n", "exists"]);
     let out = run_in(
         &dir,
-        &["mac", "--key-hex", KEY, "--nonce-file", "n", "x"],
+        &["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--nonce-file", "n", "x"],
         b"",
     );
+    let next = uhash_base::Nonce::<16>::from_u128(first + 4);
     assert!(
-        text(&out.stdout).contains(" 04000000000000000000000000000000  x"),
+        text(&out.stdout).contains(&format!(" {}  x", hex::encode(next.as_bytes()))),
         "{}",
         text(&out.stdout)
     );
 
     std::fs::write(dir.join("tags"), &list).unwrap();
-    let out = run_in(&dir, &["verify", "--key-hex", KEY, "--check", "tags"], b"");
+    let out = run_in(&dir, &["verify", "--alg", "poly1305-aes", "--key-hex", KEY, "--check", "tags"], b"");
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).matches(": OK\n").count(), names.len());
     let out = run_in(
         &dir,
-        &["mac", "--key-hex", KEY, "--check", "-", "--quiet"],
+        &["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--check", "-", "--quiet"],
         list.as_bytes(),
     );
     assert!(
@@ -263,7 +223,7 @@ fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
     big[1 << 20] ^= 1;
     std::fs::write(dir.join("big"), &big).unwrap();
     std::fs::remove_file(dir.join("x")).unwrap();
-    let out = run_in(&dir, &["verify", "--key-hex", KEY, "--check", "tags"], b"");
+    let out = run_in(&dir, &["verify", "--alg", "poly1305-aes", "--key-hex", KEY, "--check", "tags"], b"");
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("big: FAILED\n"), "{stdout}");
@@ -278,7 +238,7 @@ fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
     let other = KEY.replace("0f0e0d0c", "ff0e0d0c");
     let out = run_in(
         &dir,
-        &["verify", "--key-hex", &other, "--check", "tags"],
+        &["verify", "--alg", "poly1305-aes", "--key-hex", &other, "--check", "tags"],
         b"",
     );
     assert_eq!(out.status.code(), Some(1));
@@ -290,7 +250,7 @@ fn bad_input_is_one_message_and_no_output() {
     std::fs::write(dir.join("ok"), b"fine").unwrap();
     std::fs::create_dir(dir.join("sub")).unwrap();
     let mac = |extra: &[&str]| {
-        let mut a = vec!["mac", "--key-hex", KEY, "--new-nonce-file", "n"];
+        let mut a = vec!["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--new-nonce-file", "n"];
         a.extend(extra);
         let out = run_in(&dir, &a, b"");
         let _ = std::fs::remove_file(dir.join("n"));
@@ -300,7 +260,7 @@ fn bad_input_is_one_message_and_no_output() {
     assert_fails(&mac(&["ok", "missing"]), 1, &["missing: No such file"]);
     assert_fails(&mac(&["ok", "sub"]), 1, &["sub: is a directory"]);
     // Keys of the wrong length, a key the definition rejects, bad hex.
-    let one = ["mac", "--nonce", NONCE, "ok"];
+    let one = ["mac", "--alg", "poly1305-aes", "--nonce", NONCE, "ok"];
     let with_key = |k: &[&str]| {
         let mut a = vec![one[0]];
         a.extend(k);
@@ -322,7 +282,7 @@ fn bad_input_is_one_message_and_no_output() {
         1,
         &["key for poly1305-aes", "r"],
     );
-    std::fs::write(dir.join("short.key"), [1u8; 31]).unwrap();
+    private_file(&dir.join("short.key"), &[1u8; 31]);
     assert_fails(
         &with_key(&["--key-file", "short.key"]),
         1,
@@ -339,7 +299,7 @@ fn bad_input_is_one_message_and_no_output() {
         &["cannot be used with"],
     );
     assert_fails(
-        &run_in(&dir, &["mac", "--key-hex", KEY, "--nonce", "00", "ok"], b""),
+        &run_in(&dir, &["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--nonce", "00", "ok"], b""),
         1,
         &["--nonce", "16 bytes"],
     );
@@ -382,7 +342,7 @@ fn bad_input_is_one_message_and_no_output() {
     ] {
         std::fs::write(dir.join("tags"), list).unwrap();
         assert_fails(
-            &run_in(&dir, &["verify", "--key-hex", KEY, "--check", "tags"], b""),
+            &run_in(&dir, &["verify", "--alg", "poly1305-aes", "--key-hex", KEY, "--check", "tags"], b""),
             1,
             &[says],
         );
@@ -390,7 +350,7 @@ fn bad_input_is_one_message_and_no_output() {
     assert_fails(
         &run_in(
             &dir,
-            &["verify", "--key-hex", KEY, "--check", "nolist"],
+            &["verify", "--alg", "poly1305-aes", "--key-hex", KEY, "--check", "nolist"],
             b"",
         ),
         1,
@@ -403,6 +363,8 @@ fn bad_input_is_one_message_and_no_output() {
         &dir,
         &[
             "verify",
+            "--alg",
+            "poly1305-aes",
             "--key-hex",
             KEY,
             "--nonce",
@@ -416,7 +378,7 @@ fn bad_input_is_one_message_and_no_output() {
     // Usage errors exit 2.
     for args in [
         &["mac"][..],
-        &["mac", "--key-hex", KEY, "--threads", "0"],
+        &["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--threads", "0"],
         &["verify", "--key-hex", KEY],
         &["hash", "--bogus"],
     ] {
@@ -436,7 +398,10 @@ fn hash_every_family_and_keygen() {
     for a in alg::ALGS {
         let out = run_in(&dir, &["keygen", "--alg", a.name], b"");
         assert!(out.status.success());
-        let key = hex::decode(text(&out.stdout).trim()).unwrap();
+        let line = text(&out.stdout);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[..3], ["uhash-key", "v1", a.name], "{line}");
+        let key = hex::decode(words[3]).unwrap();
         assert_eq!(key.len(), a.key_bytes, "{}", a.name);
         let nonce = hex::encode(bytes(a.nonce_bytes, 5));
         let want = hex::encode(
@@ -478,9 +443,13 @@ fn hash_every_family_and_keygen() {
     }
     // Check lists of hashes.
     let key = "00112233445566778899aabbccddeeff";
-    let out = run_in(&dir, &["hash", "--key-hex", key, "m"], b"");
+    let out = run_in(&dir, &["hash", "--alg", "mmh32x4", "--key-hex", key, "m"], b"");
     std::fs::write(dir.join("sums"), &out.stdout).unwrap();
-    let out = run_in(&dir, &["hash", "--key-hex", key, "--check", "sums"], b"");
+    let out = run_in(
+        &dir,
+        &["hash", "--alg", "mmh32x4", "--key-hex", key, "--check", "sums"],
+        b"",
+    );
     assert_eq!(text(&out.stdout), "m: OK\n");
     let out = run_in(&dir, &["algs"], b"");
     for a in alg::ALGS {

@@ -3,45 +3,14 @@
 //! `epsilon --samples`): exit status 2 and a message, at once.
 
 use std::ffi::{OsStr, OsString};
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::Output;
 use std::time::{Duration, Instant};
 
-/// Runs the binary in `dir` with `args`, feeding `input` on stdin.
-fn run_in<S: AsRef<OsStr>>(dir: &Path, args: &[S], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uhash"))
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn uhash");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("wait uhash");
-    writer.join().expect("writer");
-    out
-}
+use super::common::{run_in, scratch, text};
 
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-/// A fresh directory under the target dir.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-names-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// The default keyed hash's key in these tests.
-const KEY: &str = "00112233445566778899aabbccddeeff";
+/// The key of `mmh32x4` (the keyed hash of these tests).
+const HASH_KEY: &str = "00112233445566778899aabbccddeeff";
 
 /// Asserts that `bytes` hold no control character other than `\n` and
 /// no C1 or bidirectional control (as UTF-8).
@@ -63,7 +32,12 @@ fn assert_inert(what: &str, bytes: &[u8]) {
 fn hash_line(dir: &Path, name: &OsStr) -> Vec<u8> {
     let out = run_in(
         dir,
-        &[OsStr::new("hash"), "--key-hex".as_ref(), KEY.as_ref(), name],
+        &[OsStr::new("hash"),
+            "--alg".as_ref(),
+            "mmh32x4".as_ref(),
+            "--key-hex".as_ref(),
+            HASH_KEY.as_ref(),
+           , name],
         b"",
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -73,7 +47,7 @@ fn hash_line(dir: &Path, name: &OsStr) -> Vec<u8> {
 /// `--check` of the list `lines` in `dir`.
 fn check(dir: &Path, lines: &[u8]) -> Output {
     std::fs::write(dir.join("list"), lines).unwrap();
-    run_in(dir, &["hash", "--key-hex", KEY, "--check", "list"], b"")
+    run_in(dir, &["hash", "--alg", "mmh32x4", "--key-hex", HASH_KEY, "--check", "list"], b"")
 }
 
 /// The attack of the finding: a file named `good.txt: OK` + ESC [8m (the
@@ -186,7 +160,7 @@ fn invalid_utf8_names_round_trip() {
 fn messages_escape_names() {
     let dir = scratch("msg");
     let missing = "gone\x1b]0;title\x07.txt";
-    let out = run_in(&dir, &["hash", "--key-hex", KEY, missing], b"");
+    let out = run_in(&dir, &["hash", "--alg", "mmh32x4", "--key-hex", HASH_KEY, missing], b"");
     assert_eq!(out.status.code(), Some(1));
     assert_inert("stderr", &out.stderr);
     assert!(
@@ -194,7 +168,7 @@ fn messages_escape_names() {
         "{}",
         text(&out.stderr)
     );
-    let out = run_in(&dir, &["hash", "--key-hex", KEY, "--check", missing], b"");
+    let out = run_in(&dir, &["hash", "--alg", "mmh32x4", "--key-hex", HASH_KEY, "--check", missing], b"");
     assert_eq!(out.status.code(), Some(1));
     assert_inert("stderr", &out.stderr);
     assert!(text(&out.stderr).contains("gone\\x1b]0;title\\x07.txt: "));
@@ -233,9 +207,11 @@ fn assert_usage<S: AsRef<OsStr>>(args: &[S], says: &[&str]) {
 fn too_many_threads_is_a_usage_error() {
     for n in ["20000", "2000", "1025"] {
         for cmd in ["hash", "verify"] {
-            let mut args: Vec<OsString> = vec![cmd.into(), "--key-hex".into()];
+            let alg = if cmd == "hash" { "mmh32x4" } else { "poly1305-aes" };
+            let mut args: Vec<OsString> = vec![cmd.into(), "--alg".into(), alg.into()];
+            args.push("--key-hex".into());
             if cmd == "hash" {
-                args.extend([KEY.into(), "--threads".into(), n.into(), "-".into()]);
+                args.extend([HASH_KEY.into(), "--threads".into(), n.into(), "-".into()]);
             } else {
                 args.extend([
                     "0f0e0d0c0b0a09080706050403020100000102030405060708090a0b0c0d0e0f".into(),
@@ -253,7 +229,7 @@ fn too_many_threads_is_a_usage_error() {
     }
     // Within the cap (4 per core, so 4 on any machine): runs.
     let dir = scratch("threads");
-    let out = run_in(&dir, &["hash", "--key-hex", KEY, "--threads", "4"], b"abc");
+    let out = run_in(&dir, &["hash", "--alg", "mmh32x4", "--key-hex", HASH_KEY, "--threads", "4"], b"abc");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 

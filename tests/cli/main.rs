@@ -1,0 +1,10 @@
+//! `uhash mac`, `verify`, `hash`, `keygen`, `algs` as a user runs them:
+//! `basics` (output lines, nonce files, bad input), `misuse` (the attacks
+//! of SECURITY.md's misuse list, each performed against the tool), `names`
+//! (names that try to fool a terminal, counts too large to run), helpers in
+//! `common`.
+
+mod basics;
+mod common;
+mod misuse;
+mod names;
