@@ -20,6 +20,7 @@
 //! | [`long_hash_type!`] | the ready-made hash type of a family over `long`: byte API, `UniversalHash` + `KeyInit`, `MacHash`, Wegman–Carter alias |
 //! | [`mac`] | the Wegman–Carter MAC over any of them, one-shot and streaming, constant-time verification |
 //! | [`nonce`], [`tag`] | [`Nonce<N>`] and [`Tag<N>`], the nonce and tag types of every MAC |
+//! | `nonce_file` (feature `nonce-file`) | a crash-safe nonce sequence in a file bound to one key, algorithm and nonce width |
 //! | [`ct`] | branch-free selection helpers |
 //! | [`strong`] | Lemma 1 of Square Hash: Δ-universal → strongly universal by adding a uniform group element, for any family |
 //! | [`secret`] | key-holding wrapper: zeroized on drop, `Debug` never prints it |
@@ -52,6 +53,8 @@ pub mod keybuf;
 pub mod long;
 pub mod mac;
 pub mod nonce;
+#[cfg(feature = "nonce-file")]
+pub mod nonce_file;
 pub mod p128m159;
 pub mod p130;
 pub mod p32;
