@@ -11,7 +11,16 @@ fn mac_one_file_with_a_nonce_like_sha256sum() {
     std::fs::write(dir.join("a b.bin"), &msg).unwrap();
     let out = run_in(
         &dir,
-        &["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--nonce", NONCE, "a b.bin"],
+        &[
+            "mac",
+            "--alg",
+            "poly1305-aes",
+            "--key-hex",
+            KEY,
+            "--nonce",
+            NONCE,
+            "a b.bin",
+        ],
         b"",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -19,7 +28,19 @@ fn mac_one_file_with_a_nonce_like_sha256sum() {
     assert_eq!(text(&out.stdout), format!("{want}  a b.bin\n"));
 
     // The same from a pipe (no file: stdin), from `-`, and on one thread.
-    let out = run_in(&dir, &["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--nonce", NONCE], &msg);
+    let out = run_in(
+        &dir,
+        &[
+            "mac",
+            "--alg",
+            "poly1305-aes",
+            "--key-hex",
+            KEY,
+            "--nonce",
+            NONCE,
+        ],
+        &msg,
+    );
     assert_eq!(text(&out.stdout), format!("{want}  -\n"));
     let out = run_in(
         &dir,
@@ -135,7 +156,15 @@ fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
     for (n, len) in names.iter().zip(sizes) {
         std::fs::write(dir.join(n), bytes(len, len as u64 + 3)).unwrap();
     }
-    let mut args = vec!["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--nonce", NONCE];
+    let mut args = vec![
+        "mac",
+        "--alg",
+        "poly1305-aes",
+        "--key-hex",
+        KEY,
+        "--nonce",
+        NONCE,
+    ];
     args.extend(names);
     assert_fails(
         &run_in(&dir, &args, b""),
@@ -159,7 +188,15 @@ fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
     assert_eq!(seen.len(), names.len(), "{random}");
 
     // A missing nonce file is not silently created.
-    let mut args = vec!["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--nonce-file", "n"];
+    let mut args = vec![
+        "mac",
+        "--alg",
+        "poly1305-aes",
+        "--key-hex",
+        KEY,
+        "--nonce-file",
+        "n",
+    ];
     args.extend(names);
     assert_fails(
         &run_in(&dir, &args, b""),
@@ -193,7 +230,16 @@ fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
     assert_fails(&run_in(&dir, &args, b""), 1, &["nonce file n", "exists"]);
     let out = run_in(
         &dir,
-        &["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--nonce-file", "n", "x"],
+        &[
+            "mac",
+            "--alg",
+            "poly1305-aes",
+            "--key-hex",
+            KEY,
+            "--nonce-file",
+            "n",
+            "x",
+        ],
         b"",
     );
     let next = uhash_base::Nonce::<16>::from_u128(first + 4);
@@ -204,12 +250,33 @@ fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
     );
 
     std::fs::write(dir.join("tags"), &list).unwrap();
-    let out = run_in(&dir, &["verify", "--alg", "poly1305-aes", "--key-hex", KEY, "--check", "tags"], b"");
+    let out = run_in(
+        &dir,
+        &[
+            "verify",
+            "--alg",
+            "poly1305-aes",
+            "--key-hex",
+            KEY,
+            "--check",
+            "tags",
+        ],
+        b"",
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).matches(": OK\n").count(), names.len());
     let out = run_in(
         &dir,
-        &["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--check", "-", "--quiet"],
+        &[
+            "mac",
+            "--alg",
+            "poly1305-aes",
+            "--key-hex",
+            KEY,
+            "--check",
+            "-",
+            "--quiet",
+        ],
         list.as_bytes(),
     );
     assert!(
@@ -223,7 +290,19 @@ fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
     big[1 << 20] ^= 1;
     std::fs::write(dir.join("big"), &big).unwrap();
     std::fs::remove_file(dir.join("x")).unwrap();
-    let out = run_in(&dir, &["verify", "--alg", "poly1305-aes", "--key-hex", KEY, "--check", "tags"], b"");
+    let out = run_in(
+        &dir,
+        &[
+            "verify",
+            "--alg",
+            "poly1305-aes",
+            "--key-hex",
+            KEY,
+            "--check",
+            "tags",
+        ],
+        b"",
+    );
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("big: FAILED\n"), "{stdout}");
@@ -238,7 +317,15 @@ fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
     let other = KEY.replace("0f0e0d0c", "ff0e0d0c");
     let out = run_in(
         &dir,
-        &["verify", "--alg", "poly1305-aes", "--key-hex", &other, "--check", "tags"],
+        &[
+            "verify",
+            "--alg",
+            "poly1305-aes",
+            "--key-hex",
+            &other,
+            "--check",
+            "tags",
+        ],
         b"",
     );
     assert_eq!(out.status.code(), Some(1));
@@ -250,7 +337,15 @@ fn bad_input_is_one_message_and_no_output() {
     std::fs::write(dir.join("ok"), b"fine").unwrap();
     std::fs::create_dir(dir.join("sub")).unwrap();
     let mac = |extra: &[&str]| {
-        let mut a = vec!["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--new-nonce-file", "n"];
+        let mut a = vec![
+            "mac",
+            "--alg",
+            "poly1305-aes",
+            "--key-hex",
+            KEY,
+            "--new-nonce-file",
+            "n",
+        ];
         a.extend(extra);
         let out = run_in(&dir, &a, b"");
         let _ = std::fs::remove_file(dir.join("n"));
@@ -299,7 +394,20 @@ fn bad_input_is_one_message_and_no_output() {
         &["cannot be used with"],
     );
     assert_fails(
-        &run_in(&dir, &["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--nonce", "00", "ok"], b""),
+        &run_in(
+            &dir,
+            &[
+                "mac",
+                "--alg",
+                "poly1305-aes",
+                "--key-hex",
+                KEY,
+                "--nonce",
+                "00",
+                "ok",
+            ],
+            b"",
+        ),
         1,
         &["--nonce", "16 bytes"],
     );
@@ -342,7 +450,19 @@ fn bad_input_is_one_message_and_no_output() {
     ] {
         std::fs::write(dir.join("tags"), list).unwrap();
         assert_fails(
-            &run_in(&dir, &["verify", "--alg", "poly1305-aes", "--key-hex", KEY, "--check", "tags"], b""),
+            &run_in(
+                &dir,
+                &[
+                    "verify",
+                    "--alg",
+                    "poly1305-aes",
+                    "--key-hex",
+                    KEY,
+                    "--check",
+                    "tags",
+                ],
+                b"",
+            ),
             1,
             &[says],
         );
@@ -350,7 +470,15 @@ fn bad_input_is_one_message_and_no_output() {
     assert_fails(
         &run_in(
             &dir,
-            &["verify", "--alg", "poly1305-aes", "--key-hex", KEY, "--check", "nolist"],
+            &[
+                "verify",
+                "--alg",
+                "poly1305-aes",
+                "--key-hex",
+                KEY,
+                "--check",
+                "nolist",
+            ],
             b"",
         ),
         1,
@@ -378,7 +506,15 @@ fn bad_input_is_one_message_and_no_output() {
     // Usage errors exit 2.
     for args in [
         &["mac"][..],
-        &["mac", "--alg", "poly1305-aes", "--key-hex", KEY, "--threads", "0"],
+        &[
+            "mac",
+            "--alg",
+            "poly1305-aes",
+            "--key-hex",
+            KEY,
+            "--threads",
+            "0",
+        ],
         &["verify", "--key-hex", KEY],
         &["hash", "--bogus"],
     ] {
@@ -443,11 +579,23 @@ fn hash_every_family_and_keygen() {
     }
     // Check lists of hashes.
     let key = "00112233445566778899aabbccddeeff";
-    let out = run_in(&dir, &["hash", "--alg", "mmh32x4", "--key-hex", key, "m"], b"");
+    let out = run_in(
+        &dir,
+        &["hash", "--alg", "mmh32x4", "--key-hex", key, "m"],
+        b"",
+    );
     std::fs::write(dir.join("sums"), &out.stdout).unwrap();
     let out = run_in(
         &dir,
-        &["hash", "--alg", "mmh32x4", "--key-hex", key, "--check", "sums"],
+        &[
+            "hash",
+            "--alg",
+            "mmh32x4",
+            "--key-hex",
+            key,
+            "--check",
+            "sums",
+        ],
         b"",
     );
     assert_eq!(text(&out.stdout), "m: OK\n");

@@ -92,4 +92,3 @@ pub fn assert_fails(out: &Output, code: i32, says: &[&str]) {
         assert!(err.contains(s), "stderr lacks {s:?}: {err}");
     }
 }
-

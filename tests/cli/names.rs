@@ -32,12 +32,14 @@ fn assert_inert(what: &str, bytes: &[u8]) {
 fn hash_line(dir: &Path, name: &OsStr) -> Vec<u8> {
     let out = run_in(
         dir,
-        &[OsStr::new("hash"),
+        &[
+            OsStr::new("hash"),
             "--alg".as_ref(),
             "mmh32x4".as_ref(),
             "--key-hex".as_ref(),
             HASH_KEY.as_ref(),
-           , name],
+            name,
+        ],
         b"",
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -47,7 +49,19 @@ fn hash_line(dir: &Path, name: &OsStr) -> Vec<u8> {
 /// `--check` of the list `lines` in `dir`.
 fn check(dir: &Path, lines: &[u8]) -> Output {
     std::fs::write(dir.join("list"), lines).unwrap();
-    run_in(dir, &["hash", "--alg", "mmh32x4", "--key-hex", HASH_KEY, "--check", "list"], b"")
+    run_in(
+        dir,
+        &[
+            "hash",
+            "--alg",
+            "mmh32x4",
+            "--key-hex",
+            HASH_KEY,
+            "--check",
+            "list",
+        ],
+        b"",
+    )
 }
 
 /// The attack of the finding: a file named `good.txt: OK` + ESC [8m (the
@@ -160,7 +174,11 @@ fn invalid_utf8_names_round_trip() {
 fn messages_escape_names() {
     let dir = scratch("msg");
     let missing = "gone\x1b]0;title\x07.txt";
-    let out = run_in(&dir, &["hash", "--alg", "mmh32x4", "--key-hex", HASH_KEY, missing], b"");
+    let out = run_in(
+        &dir,
+        &["hash", "--alg", "mmh32x4", "--key-hex", HASH_KEY, missing],
+        b"",
+    );
     assert_eq!(out.status.code(), Some(1));
     assert_inert("stderr", &out.stderr);
     assert!(
@@ -168,7 +186,19 @@ fn messages_escape_names() {
         "{}",
         text(&out.stderr)
     );
-    let out = run_in(&dir, &["hash", "--alg", "mmh32x4", "--key-hex", HASH_KEY, "--check", missing], b"");
+    let out = run_in(
+        &dir,
+        &[
+            "hash",
+            "--alg",
+            "mmh32x4",
+            "--key-hex",
+            HASH_KEY,
+            "--check",
+            missing,
+        ],
+        b"",
+    );
     assert_eq!(out.status.code(), Some(1));
     assert_inert("stderr", &out.stderr);
     assert!(text(&out.stderr).contains("gone\\x1b]0;title\\x07.txt: "));
@@ -207,7 +237,11 @@ fn assert_usage<S: AsRef<OsStr>>(args: &[S], says: &[&str]) {
 fn too_many_threads_is_a_usage_error() {
     for n in ["20000", "2000", "1025"] {
         for cmd in ["hash", "verify"] {
-            let alg = if cmd == "hash" { "mmh32x4" } else { "poly1305-aes" };
+            let alg = if cmd == "hash" {
+                "mmh32x4"
+            } else {
+                "poly1305-aes"
+            };
             let mut args: Vec<OsString> = vec![cmd.into(), "--alg".into(), alg.into()];
             args.push("--key-hex".into());
             if cmd == "hash" {
@@ -229,7 +263,19 @@ fn too_many_threads_is_a_usage_error() {
     }
     // Within the cap (4 per core, so 4 on any machine): runs.
     let dir = scratch("threads");
-    let out = run_in(&dir, &["hash", "--alg", "mmh32x4", "--key-hex", HASH_KEY, "--threads", "4"], b"abc");
+    let out = run_in(
+        &dir,
+        &[
+            "hash",
+            "--alg",
+            "mmh32x4",
+            "--key-hex",
+            HASH_KEY,
+            "--threads",
+            "4",
+        ],
+        b"abc",
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
 

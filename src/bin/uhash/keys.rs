@@ -88,9 +88,8 @@ pub fn load(
                     "{what} is a key for '{typed}', which this uhash does not know"
                 )));
             }
-            crate::run::find(typed, kind).map_err(|e| {
-                Fail::input(format!("{what} is a key for {typed}: {}", e.message()))
-            })?
+            crate::run::find(typed, kind)
+                .map_err(|e| Fail::input(format!("{what} is a key for {typed}: {}", e.message())))?
         }
         (None, Some(asked)) => crate::run::find(asked, kind)?,
         (None, None) => {

@@ -58,9 +58,7 @@ fn file_error(path: &Path, e: &NonceFileError) -> Fail {
         NonceFileError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
             " (create it once per key with --new-nonce-file)"
         }
-        NonceFileError::Io { source, .. }
-            if source.kind() == std::io::ErrorKind::AlreadyExists =>
-        {
+        NonceFileError::Io { source, .. } if source.kind() == std::io::ErrorKind::AlreadyExists => {
             " (it exists: use --nonce-file to go on with it)"
         }
         NonceFileError::WrongKey | NonceFileError::WrongAlgorithm { .. } => {
@@ -92,7 +90,7 @@ impl Nonces {
             if inputs > 1 {
                 return Err(Fail::usage(format!(
                     "--nonce takes one input, got {inputs}: a nonce must never repeat under a \
-                     key (leave the nonce options out for a random nonce per input)"
+                     key (leave the nonce options out for a random nonce per input, or use --nonce-file)"
                 )));
             }
             return parse_nonce(hex, alg).map(Nonces::Fixed);

@@ -9,9 +9,7 @@ use subtle::ConstantTimeEq;
 use uhash::alg::{self, Alg, Keyed, Kind};
 
 use crate::Fail;
-use crate::args::{
-    HashArgs, IoMode, KeyArgs, KeygenArgs, MacArgs, RunArgs, VerifyArgs,
-};
+use crate::args::{HashArgs, IoMode, KeyArgs, KeygenArgs, MacArgs, RunArgs, VerifyArgs};
 use crate::input::{self, Input, plain};
 use crate::keys::{self, Key};
 use crate::lines;
@@ -197,7 +195,7 @@ fn status(ok: bool) -> ExitCode {
 }
 
 /// Whether the inputs `files` read standard input (none named, or `-`).
-fn reads_stdin(files: &[OsString]) -> bool {
+fn reads_stdin(files: &[std::ffi::OsString]) -> bool {
     files.is_empty() || files.iter().any(|f| f == "-")
 }
 
@@ -314,9 +312,9 @@ fn check(job: &Job, list: &Path, nonce: Option<Vec<u8>>, quiet: bool) -> Result<
     }
 
     let what = if job.alg.kind == Kind::Mac {
-        "tag"
+        "tags"
     } else {
-        "hash"
+        "hashes"
     };
     let mut failed: Vec<String> = Vec::new();
     let mut out = io::stdout().lock();
@@ -345,7 +343,7 @@ fn check(job: &Job, list: &Path, nonce: Option<Vec<u8>>, quiet: bool) -> Result<
         return Ok(ExitCode::SUCCESS);
     }
     eprintln!(
-        "uhash: {} of {} {what}s did NOT verify: {}",
+        "uhash: {} of {} {what} did NOT verify: {}",
         failed.len(),
         entries.len(),
         failed.join(", ")
