@@ -130,8 +130,7 @@ use crate::{Error, Nonce};
 /// chosen at run time), kept in a file bound to one key and one algorithm:
 /// **no nonce is handed out twice, across any number of restarts of the
 /// process or the machine, whichever name each run opens the file by** —
-/// provided the [assumptions](self#assumptions-not-guaranteed--these-lead-to-nonce-reuse)
-/// hold. Nonces may be *skipped* (at most `reserve` per crash).
+/// provided the assumptions in the [module docs](self) hold. Nonces may be *skipped* (at most `reserve` per crash).
 ///
 /// A nonce is the counter [`NonceStore::next_counter`] returns, written as
 /// `width` little-endian bytes ([`NonceStore::next_bytes`]); every counter
