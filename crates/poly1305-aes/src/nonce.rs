@@ -21,7 +21,7 @@
 //! | [`Nonce`] | the 16-byte value; no guarantee by itself |
 //! | [`NonceCounter`] | strictly increasing nonces **within one process lifetime**; a typed error instead of wrapping around |
 //! | [`FreshNonce`] | a nonce one of these sequences handed out, as a token that one tag consumes ([`crate::IncrementalMac::tag`] takes only these) |
-//! | `PersistentNonces` (feature `std`) | strictly increasing nonces **across restarts, crashes and power cuts** of one machine, by reserving ahead on disk |
+//! | `PersistentNonces` (feature `std`) | strictly increasing nonces **across restarts, crashes and power cuts** of one machine, by reserving ahead in a file bound to the key (`uhash_base::nonce_file`): another key's file, a damaged file or one of the earlier formats is refused, never silently restarted |
 //!
 //! What no sequence here can guarantee: uniqueness across *copies* of the
 //! state. Two senders sharing a key (two machines, two containers, two
@@ -30,12 +30,15 @@
 //! or snapshot, or a virtual machine resumed twice from the same snapshot
 //! all hand out the same nonces again. Give each sender its own key, or a
 //! disjoint nonce range ([`NonceCounter::with_range`]), and never roll a
-//! nonce file back.
+//! nonce file back. (A second nonce file *created* for the same key starts
+//! at its own random nonce, so two such files share a nonce only with
+//! negligible probability; a copied or restored file is indistinguishable
+//! from the original, and no check can catch it.)
 
 #[cfg(feature = "std")]
-mod persistent;
+mod file;
 #[cfg(feature = "std")]
-pub use persistent::{PersistError, PersistentNonces};
+pub use file::{NonceFileError, PersistError, PersistentNonces};
 
 use uhash_base::Error;
 

@@ -2,7 +2,8 @@
 //! # uhash-base
 //!
 //! The arithmetic every `uhash` family stands on, written once, scalar,
-//! `no_std`, without allocation (except the `keybuf` module, feature `alloc`), and constant-time: no branch and no memory
+//! `no_std`, without allocation (except the `keybuf` module, feature `alloc`, and the
+//! `nonce_file` module, feature `nonce-file`, which needs `std`), and constant-time: no branch and no memory
 //! index depends on a key, a message or a tag.
 //!
 //! | module | what |

@@ -1,51 +1,15 @@
-//! `PersistentNonces` as an attacker (or an unlucky operator) would use it:
-//! writer processes opening one nonce file through different names (the
-//! same path, a symlink, a hard link, a relative path), racing, handing over,
-//! and killed with SIGKILL at random moments. Whatever happens, no nonce is
-//! handed out twice and every run continues above all earlier nonces.
-//!
-//! The writers are this test binary run again as a child (`child_writer`,
-//! driven by environment variables). Under qemu-user (cross-target runs) a
-//! binary cannot re-spawn itself; a probe detects that and the process tests
-//! print "skipped" there — natively (x86) a failing probe is a failure.
-#![cfg(unix)]
+//! Writer processes opening one file through different names, racing, and
+//! killed with SIGKILL at random moments.
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
-use std::sync::{Mutex, MutexGuard};
 
-use poly1305_aes::Error;
-use poly1305_aes::nonce::{PersistError, PersistentNonces};
+use uhash_base::nonce_file::NonceFileError;
 
-/// Serialises the tests: a child forked by one test thread holds (between
-/// fork and exec) the open lock files of the others.
-static SERIAL: Mutex<()> = Mutex::new(());
-
-fn serial() -> MutexGuard<'static, ()> {
-    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// A fresh empty directory under the system temp dir.
-fn scratch(name: &str) -> PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let d = std::env::temp_dir().join(format!("uhash-nonce-{name}-{}-{nanos}", std::process::id()));
-    fs::create_dir_all(&d).unwrap();
-    d
-}
-
-/// The bound on disk, read through a fresh handle (nothing is written).
-fn bound(path: &Path) -> u128 {
-    PersistentNonces::open(path, 1).unwrap().reserved_until()
-}
-
-// ---------------------------------------------------------------- the child
+use super::{bound, create_at, names_intact, open, scratch_mem, serial};
 
 const ENV_PATH: &str = "UHASH_NONCE_CHILD_PATH";
 const ENV_RESERVE: &str = "UHASH_NONCE_CHILD_RESERVE";
@@ -79,14 +43,14 @@ fn child_writer() {
         return say("READY".into());
     }
     let var = |k| std::env::var(k).unwrap().parse::<u64>().unwrap();
-    let mut seq = match PersistentNonces::open(PathBuf::from(path), var(ENV_RESERVE)) {
+    let mut seq = match open(Path::new(&path), var(ENV_RESERVE)) {
         Ok(s) => s,
-        Err(PersistError::Locked) => return say("LOCKED".into()),
+        Err(NonceFileError::Locked) => return say("LOCKED".into()),
         Err(e) => return say(format!("ERROR {e}")),
     };
     say("OPENED".into());
     for _ in 0..var(ENV_COUNT) {
-        let n = seq.next_nonce().unwrap().to_counter();
+        let n = seq.next_counter().unwrap();
         say(format!("NONCE {n}"));
     }
     if std::env::var_os(ENV_HOLD).is_some() {
@@ -173,12 +137,17 @@ impl Writer {
 /// This test binary, running `child_writer` with `ENV_PATH` = `arg`.
 fn child_command(arg: &std::ffi::OsStr) -> Command {
     let mut c = Command::new(std::env::current_exe().unwrap());
-    c.args(["--exact", "child_writer", "--ignored", "--nocapture"])
-        .args(["--test-threads=1"])
-        .env(ENV_PATH, arg)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null());
+    c.args([
+        "--exact",
+        "processes::child_writer",
+        "--ignored",
+        "--nocapture",
+    ])
+    .args(["--test-threads=1"])
+    .env(ENV_PATH, arg)
+    .stdin(Stdio::null())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::null());
     c
 }
 
@@ -240,27 +209,6 @@ fn alias(dir: &Path, a: Alias) -> PathBuf {
     }
 }
 
-/// Every name still names the one file: the symlink is a symlink, the hard
-/// link shares the inode, and nothing else was left in the directory.
-fn names_intact(dir: &Path) {
-    let n = fs::metadata(dir.join("n")).unwrap();
-    if let Ok(l) = fs::symlink_metadata(dir.join("link")) {
-        assert!(l.file_type().is_symlink(), "the symlink was replaced");
-        assert_eq!(fs::metadata(dir.join("link")).unwrap().ino(), n.ino());
-    }
-    if let Ok(h) = fs::metadata(dir.join("hard")) {
-        assert_eq!(h.ino(), n.ino(), "the hard link no longer names the file");
-        assert_eq!(n.nlink(), 2);
-    }
-    for e in fs::read_dir(dir).unwrap() {
-        let name = e.unwrap().file_name();
-        assert!(
-            ["n", "link", "hard"].contains(&name.to_str().unwrap()),
-            "left behind: {name:?}"
-        );
-    }
-}
-
 /// Adds `run` to `seen`: increasing, above every earlier nonce, none twice.
 fn record(seen: &mut BTreeSet<u128>, run: &[u128], what: &str) {
     for w in run.windows(2) {
@@ -274,7 +222,7 @@ fn record(seen: &mut BTreeSet<u128>, run: &[u128], what: &str) {
     }
 }
 
-// ---------------------------------------------------------------- the tests
+// ------------------------------------------------------ the process tests
 
 #[test]
 fn a_second_writer_through_any_name_is_locked_then_takes_over() {
@@ -283,12 +231,9 @@ fn a_second_writer_through_any_name_is_locked_then_takes_over() {
         return;
     }
     for a in ALIASES {
-        let dir = scratch("names");
+        let dir = scratch_mem("names");
         let path = dir.join("n");
-        PersistentNonces::create(&path, 1000, 3)
-            .unwrap()
-            .close()
-            .unwrap();
+        create_at(&path, 1000, 3).close().unwrap();
         let name = alias(&dir, a);
         let mut first = Writer::spawn(&dir, &path, 3, 50, true);
         assert!(first.until("HOLDING"), "{a:?}: {:?}", first.events);
@@ -296,10 +241,7 @@ fn a_second_writer_through_any_name_is_locked_then_takes_over() {
         let (n, ev, _) = Writer::spawn(&dir, &name, 3, 10, false).finish();
         assert_eq!((n.len(), ev), (0, vec!["LOCKED".to_string()]), "{a:?}");
         assert!(
-            matches!(
-                PersistentNonces::open(dir.join(&name), 3),
-                Err(PersistError::Locked)
-            ),
+            matches!(open(&dir.join(&name), 3), Err(NonceFileError::Locked)),
             "{a:?}"
         );
         let (firsts, _, killed) = first.kill();
@@ -316,9 +258,8 @@ fn a_second_writer_through_any_name_is_locked_then_takes_over() {
     }
 }
 
-/// Two writers started together through two names of one file (the attack
-/// that once gave a million repeated nonces in 0.3 s): one is refused, or
-/// runs after the other, and no nonce is handed out twice.
+/// Two writers started together through two names of one file: one is
+/// refused, or runs after the other, and no nonce is handed out twice.
 #[test]
 fn racing_writers_through_two_names_never_share_a_nonce() {
     let _serial = serial();
@@ -326,12 +267,9 @@ fn racing_writers_through_two_names_never_share_a_nonce() {
         return;
     }
     for round in 0..24 {
-        let dir = scratch("race");
+        let dir = scratch_mem("race");
         let path = dir.join("n");
-        PersistentNonces::create(&path, 0, 1)
-            .unwrap()
-            .close()
-            .unwrap();
+        create_at(&path, 0, 1).close().unwrap();
         let other = alias(&dir, ALIASES[1 + round % 3]);
         let a = Writer::spawn(&dir, &path, 1 + round as u64 % 2, 300, false);
         let b = Writer::spawn(&dir, &other, 1 + round as u64 % 2, 300, false);
@@ -353,9 +291,10 @@ fn racing_writers_through_two_names_never_share_a_nonce() {
 }
 
 /// 100 writers per reserve (1, 3, 1000), each through one of the names,
-/// killed with SIGKILL at a random moment (possibly inside `open` or a
-/// write): no nonce twice, every run above all earlier ones, and after each
-/// kill the bound on disk above everything handed out.
+/// killed with SIGKILL at a random moment (possibly inside `open` or
+/// between the two slot writes): no nonce twice, every run above all
+/// earlier ones, and after each kill the bound on disk above everything
+/// handed out.
 #[test]
 fn killed_writers_never_reuse_a_nonce() {
     let _serial = serial();
@@ -375,12 +314,9 @@ fn killed_writers_never_reuse_a_nonce() {
         seed % n
     };
     for reserve in [1u64, 3, 1000] {
-        let dir = scratch("kill");
+        let dir = scratch_mem("kill");
         let path = dir.join("n");
-        PersistentNonces::create(&path, 1000, reserve)
-            .unwrap()
-            .close()
-            .unwrap();
+        create_at(&path, 1000, reserve).close().unwrap();
         let mut seen = BTreeSet::new();
         let mut killed = 0;
         for round in 0..100 {
@@ -415,129 +351,4 @@ fn killed_writers_never_reuse_a_nonce() {
         names_intact(&dir);
         fs::remove_dir_all(&dir).unwrap();
     }
-}
-
-#[test]
-fn increasing_reserving_and_resuming() {
-    let _serial = serial();
-    let d = scratch("resume");
-    let path = d.join("n");
-    let mut s = PersistentNonces::create(&path, 10, 4).unwrap();
-    assert_eq!(s.reserved_until(), 10);
-    let got: Vec<u128> = (0..6)
-        .map(|_| s.next_nonce().unwrap().to_counter())
-        .collect();
-    assert_eq!(got, [10, 11, 12, 13, 14, 15]);
-    // 10 reserved up to 14, 14 reserved up to 18.
-    assert_eq!(s.reserved_until(), 18);
-    drop(s); // crash-like: no close
-    assert_eq!(bound(&path), 18);
-    let mut s = PersistentNonces::open(&path, 4).unwrap();
-    assert_eq!(s.next_nonce().unwrap().to_counter(), 18); // 16, 17 skipped
-    assert_eq!(s.peek().to_counter(), 19);
-    s.close().unwrap();
-    assert_eq!(bound(&path), 19); // clean close: exact
-    let mut s = PersistentNonces::open(&path, 1).unwrap();
-    assert_eq!(s.next_nonce().unwrap().to_counter(), 19);
-    assert_eq!(s.reserved_until(), 20);
-    drop(s);
-    assert_eq!(fs::metadata(&path).unwrap().len(), 4160);
-    names_intact(&d);
-    fs::remove_dir_all(&d).unwrap();
-}
-
-#[test]
-fn errors_not_panics() {
-    let _serial = serial();
-    let d = scratch("errors");
-    let path = d.join("n");
-    assert!(matches!(
-        PersistentNonces::open(&path, 1),
-        Err(PersistError::Io { ref source, .. }) if source.kind() == std::io::ErrorKind::NotFound
-    ));
-    assert!(matches!(
-        PersistentNonces::create(&path, 0, 0),
-        Err(PersistError::Core(Error::InvalidParameter { .. }))
-    ));
-    let s = PersistentNonces::create(&path, 0, 8).unwrap();
-    // Single writer: a second handle is refused while the first lives.
-    assert!(matches!(
-        PersistentNonces::open(&path, 8),
-        Err(PersistError::Locked)
-    ));
-    drop(s);
-    // An existing name is never overwritten, a dangling symlink included.
-    std::os::unix::fs::symlink("nowhere", d.join("dangling")).unwrap();
-    for p in [&path, &d.join("dangling")] {
-        assert!(matches!(
-            PersistentNonces::create(p, 0, 8),
-            Err(PersistError::Io { ref source, .. }) if source.kind() == std::io::ErrorKind::AlreadyExists
-        ));
-    }
-    fs::remove_file(d.join("dangling")).unwrap();
-    names_intact(&d);
-    // Corrupt, short and huge files are typed errors.
-    for bytes in [
-        &b"short"[..],
-        &[0u8; 48][..],
-        &[0u8; 4160][..],
-        &[0u8; 100_000][..],
-    ] {
-        fs::write(&path, bytes).unwrap();
-        let e = PersistentNonces::open(&path, 8).unwrap_err();
-        assert!(matches!(e, PersistError::Corrupt { .. }), "{e}");
-        assert!(e.to_string().starts_with("nonce file is corrupt"));
-    }
-    fs::remove_dir_all(&d).unwrap();
-}
-
-/// A file of the first format (48 bytes, bound 500) is read, continued above
-/// its bound, and upgraded in place by the first write.
-#[test]
-fn version_1_files_continue() {
-    let _serial = serial();
-    let d = scratch("v1");
-    let path = d.join("n");
-    let mut v1 = b"UHPNONCE".to_vec();
-    v1.extend(1u32.to_le_bytes());
-    v1.extend([0; 4]);
-    v1.extend(500u128.to_le_bytes());
-    v1.extend((!500u128).to_le_bytes());
-    fs::write(&path, &v1).unwrap();
-    let mut s = PersistentNonces::open(&path, 2).unwrap();
-    assert_eq!(s.next_nonce().unwrap().to_counter(), 500);
-    drop(s);
-    assert_eq!(fs::metadata(&path).unwrap().len(), 4160);
-    let mut s = PersistentNonces::open(&path, 2).unwrap();
-    assert_eq!(s.next_nonce().unwrap().to_counter(), 502);
-    s.close().unwrap();
-    assert_eq!(bound(&path), 503);
-    fs::remove_dir_all(&d).unwrap();
-}
-
-#[test]
-fn exhaustion_never_wraps() {
-    let _serial = serial();
-    let d = scratch("exhaust");
-    let path = d.join("n");
-    let mut s = PersistentNonces::create(&path, u128::MAX - 3, 2).unwrap();
-    let got: Vec<u128> = (0..3)
-        .map(|_| s.next_nonce().unwrap().to_counter())
-        .collect();
-    assert_eq!(got, [u128::MAX - 3, u128::MAX - 2, u128::MAX - 1]);
-    for _ in 0..2 {
-        assert!(matches!(
-            s.next_nonce(),
-            Err(PersistError::Core(Error::NonceExhausted))
-        ));
-    }
-    drop(s);
-    assert_eq!(bound(&path), u128::MAX);
-    let mut s = PersistentNonces::open(&path, 5).unwrap();
-    assert!(matches!(
-        s.next_nonce(),
-        Err(PersistError::Core(Error::NonceExhausted))
-    ));
-    drop(s);
-    fs::remove_dir_all(&d).unwrap();
 }
