@@ -204,7 +204,7 @@ fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
         &["nonce file n", "--new-nonce-file"],
     );
 
-    args[3] = "--new-nonce-file";
+    args[5] = "--new-nonce-file";
     let out = run_in(&dir, &args, b"");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let list = text(&out.stdout);
