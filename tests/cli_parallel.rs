@@ -158,7 +158,9 @@ fn table_rows_are_the_family_functions() {
         .compute(&[], m);
     assert_eq!(got.unwrap(), want.as_slice());
     let n8: [u8; 8] = bytes(8, 11).try_into().unwrap();
-    let want = umac::Umac64::new(&seed).authenticate(&uhash_base::Nonce::from_bytes(n8), m);
+    let want = umac::Umac64::new(&seed)
+        .authenticate(&uhash_base::Nonce::from_bytes(n8), m)
+        .unwrap();
     let got = alg::find("umac64")
         .unwrap()
         .key(&seed)

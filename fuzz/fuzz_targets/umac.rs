@@ -45,14 +45,22 @@ macro_rules! check {
     ($ty:ident, $t:literal, $e:expr, $key:expr, $nonce:expr, $msg:expr, $splits:expr) => {{
         let e = $e;
         let want = reference::umac($key, $nonce.as_bytes(), $msg, $t).unwrap();
-        let mac = $ty::new_with_engine($key, e);
-        let tag = mac.authenticate(&$nonce, $msg);
+        let nlen = $nonce.as_bytes().len();
+        let mac = $ty::new_with_engine($key, e).for_nonce_len(nlen).unwrap();
+        let tag = mac.authenticate(&$nonce, $msg).unwrap();
+        // A nonce of another length under this key is a typed error (RFC
+        // 4418 zero-pads nonces: `04` and `04 00` would share a pad).
+        let other = UmacNonce::from_slice(&[0; 17][..if nlen == 16 { 1 } else { nlen + 1 }]).unwrap();
+        assert!(matches!(
+            mac.authenticate(&other, $msg),
+            Err(umac::Error::InvalidNonceLength { .. })
+        ));
         assert_eq!(tag.as_bytes()[..], want[..], "{e} len {}", $msg.len());
         let mut st = mac.start();
         feed($msg, $splits, |piece| st.update(piece).unwrap());
-        assert_eq!(st.finalize(&$nonce), tag, "{e} split {:?}", $splits);
+        assert_eq!(st.finalize(&$nonce), Ok(tag), "{e} split {:?}", $splits);
         let mut session = mac.session();
-        assert_eq!(session.authenticate(&$nonce, $msg), tag, "{e} session");
+        assert_eq!(session.authenticate(&$nonce, $msg), Ok(tag), "{e} session");
         let received = Tag::<$t>::from_slice(&want).unwrap();
         assert!(mac.verify(&$nonce, $msg, &received).is_ok());
     }};

@@ -6,9 +6,9 @@
 //! `…Mac::from_seed(seed).authenticate(nonce, msg)` (tested in
 //! `tests/cli_parallel.rs`).
 
+use uhash_base::Error;
 use uhash_base::long::{ChunkHash, LongHash};
 use uhash_base::mac::{MacHash, MacNonce, tag_for_hash};
-use uhash_base::{Error, kdf};
 use zeroize::Zeroizing;
 
 use super::{Alg, Keyed, Kind, Stream};
@@ -118,9 +118,12 @@ fn build_hash<T: LongType>(key: &[u8]) -> Result<Box<dyn Keyed>, Error> {
 
 fn build_mac<T: LongType>(key: &[u8]) -> Result<Box<dyn Keyed>, Error> {
     let seed = seed(key)?;
+    // As `WegmanCarter::from_seed`: the hash keyed from the derived seed
+    // under `MAC_HASH_LABEL`, never from the seed itself.
+    let hash_seed = Zeroizing::new(uhash_base::mac::hash_seed::<T>(seed));
     Ok(Box::new(MacAlg {
-        hash: T::seeded(seed),
-        pad_key: Zeroizing::new(kdf::expand_array(seed, T::PAD_LABEL)),
+        hash: T::seeded(&hash_seed),
+        pad_key: Zeroizing::new(uhash_base::mac::pad_key::<T>(seed)),
     }))
 }
 

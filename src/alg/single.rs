@@ -160,7 +160,11 @@ macro_rules! umac {
                 $tag,
                 "-byte tag: key K, 8-byte nonce; ε: umac crate docs"
             ),
-            build: |key| Ok(Box::new($alg(umac::$ty::from_slice(key)?))),
+            // The key fixes the nonce length: UMAC_NONCE bytes.
+            build: |key| {
+                let key = umac::$ty::from_slice(key)?.for_nonce_len(UMAC_NONCE)?;
+                Ok(Box::new($alg(key)))
+            },
         };
 
         struct $alg(umac::$ty);
@@ -168,7 +172,7 @@ macro_rules! umac {
         impl Keyed for $alg {
             fn compute(&self, nonce: &[u8], msg: &[u8]) -> Result<Vec<u8>, Error> {
                 let nonce = uhash_base::Nonce::<UMAC_NONCE>::from_slice(nonce)?;
-                Ok(self.0.authenticate(&nonce, msg).as_bytes().to_vec())
+                Ok(self.0.authenticate(&nonce, msg)?.as_bytes().to_vec())
             }
 
             fn start(&self) -> Box<dyn Stream + '_> {
@@ -185,7 +189,7 @@ macro_rules! umac {
 
             fn finish(self: Box<Self>, nonce: &[u8]) -> Result<Vec<u8>, Error> {
                 let nonce = uhash_base::Nonce::<UMAC_NONCE>::from_slice(nonce)?;
-                Ok(self.0.finalize(&nonce).as_bytes().to_vec())
+                Ok(self.0.finalize(&nonce)?.as_bytes().to_vec())
             }
         }
     };

@@ -353,8 +353,13 @@ fn long_params(call: &Call) -> Result<(usize, usize), String> {
 /// The reference composition: `uhash_ref::long::long_hash` over
 /// `uhash_ref::digest::digest_mw` (b = 32), keys from `uhash_ref::kdf`.
 fn long_reference_value(call: &Call, n: usize, chunk: usize) -> Answer {
+    long_reference_value_under(&seed(call)?, &call.msg, n, chunk)
+}
+
+/// The reference long hash of `msg` keyed from the seed `s`.
+fn long_reference_value_under(s: &[u8; 16], msg: &[u8], n: usize, chunk: usize) -> Answer {
     use uhash_ref::kdf::{expand, label};
-    let s = seed(call)?;
+    let s = *s;
     let f = FAMILY_DIGEST_MW32;
     let lanes = n as u8;
     let key = words64(&expand(&s, label(f, lanes, 1, 0), 4 * (chunk / 4 + n)), 4);
@@ -367,7 +372,7 @@ fn long_reference_value(call: &Call, n: usize, chunk: usize) -> Answer {
     let l1 = |c: &[u8]| -> Vec<u64> {
         uhash_ref::digest::digest_mw(32, &key, &words64(c, 4), n).unwrap_or_default()
     };
-    uhash_ref::long::long_hash(&l1, chunk, 32, &l2, &l3, &call.msg).map_err(ref_err)
+    uhash_ref::long::long_hash(&l1, chunk, 32, &l2, &l3, msg).map_err(ref_err)
 }
 
 /// `digest_mw_long_hash`, reference.
@@ -376,19 +381,15 @@ pub(super) fn long_hash_reference(call: &Call) -> Answer {
     long_reference_value(call, n, chunk)
 }
 
-/// `digest_mw_long_mac`, reference: `wc_mac` of the hash with the pad key
-/// `expand(seed, label(0x0320, n, 0xff, 0), 16)`.
+/// `digest_mw_long_mac`, reference, as the MAC built from a seed s defines
+/// it: `wc_mac` of the hash keyed from `expand(s, label(0x0320, n, 0xfe, 0), 16)`
+/// with the pad key `expand(s, label(0x0320, n, 0xff, 0), 16)`.
 pub(super) fn long_mac_reference(call: &Call) -> Answer {
     let (n, chunk) = long_params(call)?;
     let nonce = nonce12(call)?;
-    let h = long_reference_value(call, n, chunk)?;
-    let pad_key: [u8; 16] = uhash_ref::kdf::expand(
-        &seed(call)?,
-        uhash_ref::kdf::label(FAMILY_DIGEST_MW32, n as u8, 0xff, 0),
-        16,
-    )
-    .try_into()
-    .map_err(|_| "internal error: pad key length".to_owned())?;
+    let (hash_seed, pad_key) =
+        uhash_ref::mac::from_seed_keys(&seed(call)?, FAMILY_DIGEST_MW32, n as u8);
+    let h = long_reference_value_under(&hash_seed, &call.msg, n, chunk)?;
     uhash_ref::mac::wegman_carter(&pad_key, &nonce, 32, &h).map_err(ref_err)
 }
 

@@ -225,8 +225,13 @@ pub(super) fn long_spec(call: &Call) -> Result<LongSpec, String> {
 /// The long-message hash composed from reference definitions, with every key
 /// derived from the seed exactly as `uhash_base::long::LongHash::from_seed`.
 fn long_hash_value(call: &Call, spec: &LongSpec) -> Answer {
+    long_hash_value_under(&seed(call)?, &call.msg, spec)
+}
+
+/// The reference long hash of `msg` keyed from the seed `s`.
+fn long_hash_value_under(s: &[u8; 16], msg: &[u8], spec: &LongSpec) -> Answer {
     use uhash_ref::kdf::{expand, label};
-    let s = seed(call)?;
+    let s = *s;
     let n = spec.lanes;
     let lanes = n as u8;
     let k = spec.chunk / 4;
@@ -250,7 +255,7 @@ fn long_hash_value(call: &Call, spec: &LongSpec) -> Answer {
             Level1::Nh => uhash_ref::nh::nh_toeplitz(&key, &m, n).unwrap_or_default(),
         }
     };
-    uhash_ref::long::long_hash(&l1, spec.chunk, lane_bits, &l2, &l3, &call.msg).map_err(ref_err)
+    uhash_ref::long::long_hash(&l1, spec.chunk, lane_bits, &l2, &l3, msg).map_err(ref_err)
 }
 
 /// `long_hash`: reference composition.
@@ -259,23 +264,20 @@ pub(super) fn long_hash_reference(call: &Call) -> Answer {
     long_hash_value(call, &spec)
 }
 
-/// `long_mac`: reference composition of `long_hash` and `wc_mac`, with the pad
-/// key derived from the seed under label (family, n, 0xff, 0).
+/// `long_mac`: reference composition of `long_hash` and `wc_mac` as the MAC
+/// built from a seed s defines it: the hash keyed from the seed
+/// `expand(s, label(family, n, 0xfe, 0), 16)`, the pad key
+/// `expand(s, label(family, n, 0xff, 0), 16)` (`uhash_ref::mac::from_seed_keys`).
 pub(super) fn long_mac_reference(call: &Call) -> Answer {
     let spec = long_spec(call)?;
     let nonce = nonce12(call)?;
-    let h = long_hash_value(call, &spec)?;
-    let pad_key: [u8; 16] = uhash_ref::kdf::expand(
-        &seed(call)?,
-        uhash_ref::kdf::label(spec.family, spec.lanes as u8, 0xff, 0),
-        16,
-    )
-    .try_into()
-    .map_err(|_| "internal error: pad key length".to_owned())?;
     let lane_bits = match spec.l1 {
         Level1::Mmh32 => 32,
         Level1::Nh => 64,
     };
+    let (hash_seed, pad_key) =
+        uhash_ref::mac::from_seed_keys(&seed(call)?, spec.family, spec.lanes as u8);
+    let h = long_hash_value_under(&hash_seed, &call.msg, &spec)?;
     uhash_ref::mac::wegman_carter(&pad_key, &nonce, lane_bits, &h).map_err(ref_err)
 }
 
@@ -400,8 +402,9 @@ pub(super) fn long_hash(call: &Call) -> Answer {
     long_value(&spec, backends::mmh32(call)?, &seed(call)?, &call.msg, None)
 }
 
-/// `long_mac`: the Wegman–Carter tag of the `long_hash` value, pad key
-/// under label (family, n, 0xff, 0).
+/// `long_mac`: the Wegman–Carter tag as `WegmanCarter::from_seed` builds it:
+/// the `long_hash` value under the seed derived with label (family, n, 0xfe,
+/// 0), pad key under label (family, n, 0xff, 0).
 pub(super) fn long_mac(call: &Call) -> Answer {
     let spec = long_spec(call)?;
     let nonce = MacNonce::from_bytes(nonce12(call)?);

@@ -92,22 +92,25 @@ pub(super) fn production(call: &Call) -> Answer {
     let n = UmacNonce::from_slice(nonce).map_err(|e| e.to_string())?;
     let msg = &call.msg;
     let e = backends::mmh32(call)?;
-    Ok(match t {
+    // The key takes nonces of this call's length (a UMAC key fixes one).
+    let len = nonce.len();
+    let tag = match t {
         4 => Umac32::new_with_engine(&key, e)
-            .authenticate(&n, msg)
-            .as_bytes()
-            .to_vec(),
+            .for_nonce_len(len)
+            .and_then(|m| m.authenticate(&n, msg))
+            .map(|t| t.as_bytes().to_vec()),
         8 => Umac64::new_with_engine(&key, e)
-            .authenticate(&n, msg)
-            .as_bytes()
-            .to_vec(),
+            .for_nonce_len(len)
+            .and_then(|m| m.authenticate(&n, msg))
+            .map(|t| t.as_bytes().to_vec()),
         12 => Umac96::new_with_engine(&key, e)
-            .authenticate(&n, msg)
-            .as_bytes()
-            .to_vec(),
+            .for_nonce_len(len)
+            .and_then(|m| m.authenticate(&n, msg))
+            .map(|t| t.as_bytes().to_vec()),
         _ => Umac128::new_with_engine(&key, e)
-            .authenticate(&n, msg)
-            .as_bytes()
-            .to_vec(),
-    })
+            .for_nonce_len(len)
+            .and_then(|m| m.authenticate(&n, msg))
+            .map(|t| t.as_bytes().to_vec()),
+    };
+    tag.map_err(|e| e.to_string())
 }

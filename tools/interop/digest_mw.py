@@ -42,7 +42,9 @@ def long_hash(seed, n, chunk, msg):
 
 
 def long_mac(seed, n, chunk, nonce, msg):
-    h = long_hash(seed, n, chunk, msg)
+    # The MAC built from a seed keys its hash from the seed under level 0xfe
+    # (never the seed itself) and its pads from the seed under level 0xff.
+    h = long_hash(expand(seed, label(DIGEST_MW32, n, 0xfe, 0), 16), n, chunk, msg)
     return wc_mac(expand(seed, label(DIGEST_MW32, n, 0xff, 0), 16), nonce, 32, h)
 
 

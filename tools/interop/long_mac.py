@@ -93,9 +93,15 @@ def wc_mac(pad_key, nonce, lane_bits, h):
     return out
 
 
+def mac_keys(seed, family, n):
+    """The two keys of a MAC built from a seed: the seed that keys its hash
+    (level 0xfe; never the seed itself) and the pad key (level 0xff)."""
+    return expand(seed, label(family, n, 0xfe, 0), 16), expand(seed, label(family, n, 0xff, 0), 16)
+
+
 def long_mac(seed, family, n, chunk, nonce, msg):
-    h = long_hash(seed, family, n, chunk, msg)
-    pad_key = expand(seed, label(family, n, 0xff, 0), 16)
+    hash_seed, pad_key = mac_keys(seed, family, n)
+    h = long_hash(hash_seed, family, n, chunk, msg)
     return wc_mac(pad_key, nonce, 32 if family == MMH32 else 64, h)
 
 

@@ -3,8 +3,8 @@
 //! hash, and its Wegman–Carter MAC (authenticate, verify, streaming
 //! finalize and verify), keyed from the 16-byte seed on a forced backend.
 
+use uhash_base::Backend;
 use uhash_base::mac::{MacHash, MacNonce, WegmanCarter};
-use uhash_base::{Backend, kdf};
 
 use super::{Target, array, pieces, verdict};
 
@@ -53,8 +53,9 @@ pub(crate) use long_types;
 /// `WegmanCarter::from_seed`, with the hash forced onto `e`).
 fn mac<T: LongType>(seed: &[u8], e: T::Engine) -> WegmanCarter<T> {
     let seed = array::<16>(seed);
-    let pad: [u8; 16] = kdf::expand_array(&seed, T::PAD_LABEL);
-    WegmanCarter::new(T::keyed(&seed, e), &pad)
+    let hash_seed = uhash_base::mac::hash_seed::<T>(&seed);
+    let pad = uhash_base::mac::pad_key::<T>(&seed);
+    WegmanCarter::new(T::keyed(&hash_seed, e), &pad)
 }
 
 /// The hash's use: `compute`, and the same streamed in three pieces

@@ -61,18 +61,19 @@ macro_rules! umac_type {
             fn keyed(key: &[u8], e: Engine32) -> Self {
                 $t::new_with_engine(&array(key), e)
             }
+            // The registry's nonces are 8-byte counters: the keys' length.
             fn tag(&self, n: &UmacNonce, msg: &[u8]) -> Vec<u8> {
-                self.authenticate(n, msg).as_bytes().to_vec()
+                self.authenticate(n, msg).expect("8-byte nonce").as_bytes().to_vec()
             }
             fn use_mac(&self, n: &UmacNonce, msg: &[u8]) -> Vec<u8> {
-                let tag = self.authenticate(n, msg);
+                let tag = self.authenticate(n, msg).expect("8-byte nonce");
                 let mut v = tag.as_bytes().to_vec();
                 v.push(verdict(&self.verify(n, msg, &tag)));
                 let mut s = self.start();
                 for p in pieces(msg) {
                     s.update(p).expect("length");
                 }
-                v.extend(s.finalize(n).as_bytes());
+                v.extend(s.finalize(n).expect("8-byte nonce").as_bytes());
                 let mut s = self.start();
                 for p in pieces(msg) {
                     s.update(p).expect("length");
@@ -82,12 +83,12 @@ macro_rules! umac_type {
             }
             fn use_session(&self, n: &UmacNonce, next: &UmacNonce, msg: &[u8]) -> Vec<u8> {
                 let mut session = self.session();
-                let tag = session.authenticate(n, msg);
+                let tag = session.authenticate(n, msg).expect("8-byte nonce");
                 let mut v = tag.as_bytes().to_vec();
                 v.push(verdict(&session.verify(n, msg, &tag)));
                 let mut s = self.start();
                 s.update(msg).expect("length");
-                v.extend(session.finalize(s, next).as_bytes());
+                v.extend(session.finalize(s, next).expect("8-byte nonce").as_bytes());
                 v
             }
         }

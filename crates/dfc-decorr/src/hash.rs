@@ -20,7 +20,7 @@
 //! `uhash_ref::dfc::horner_hash`.
 //!
 //! ```
-//! use dfc_decorr::{DfcHash, DfcMac, Nonce};
+//! use dfc_decorr::{DfcHash, DfcMac, Generate, Nonce};
 //!
 //! // Key (a, b) = (2, 3), message 05: acc = 5 → 2·5 + 1 (length) = 11,
 //! // output 2·11 + 3 = 25.
@@ -30,7 +30,7 @@
 //! assert_eq!(DfcHash::from_parts(2, 3).compute(&[5]), 25);
 //!
 //! let mac = DfcMac::from_seed(&[7; 16])?;
-//! let nonce = Nonce::from_counter(1)?;
+//! let nonce = Nonce::<12>::try_generate()?; // random (feature `getrandom`); or a counter
 //! let tag = mac.authenticate(&nonce, b"message");
 //! assert!(mac.verify(&nonce, b"message", &tag).is_ok());
 //! assert!(mac.verify(&nonce, b"messagE", &tag).is_err());
@@ -39,7 +39,7 @@
 //! st.update(b"mess");
 //! st.update(b"age");
 //! assert_eq!(st.finalize(&nonce), tag);
-//! # Ok::<(), dfc_decorr::Error>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Collision bound (proof sketch)
@@ -124,9 +124,13 @@
 //! [`DfcMac`] = [`uhash_base::mac::WegmanCarter`]`<DfcHash>` (through
 //! [`MacHash`], whose streaming state is [`DfcState`]):
 //! tag = (H(M) + AES-128_k(N ‖ LE32(0))[0..8]) mod 2^64, an 8-byte tag for
-//! a 12-byte nonce N. From a 16-byte seed, [`DfcHash`]'s key is
-//! `kdf::expand(seed, label(DFC, 1, LEVEL_L1, 0), 16)` = a ‖ b and the pad
-//! key is `kdf::expand(seed, label(DFC, 1, LEVEL_MAC_PAD, 0), 16)`. A forgery
+//! a 12-byte nonce N. From a 16-byte seed s, [`DfcHash::from_seed`]`(s)`'s
+//! key is `kdf::expand(s, label(DFC, 1, LEVEL_L1, 0), 16)` = a ‖ b;
+//! [`DfcMac::from_seed`](uhash_base::mac::WegmanCarter::from_seed)`(s)` keys
+//! its hash with `DfcHash::from_seed(s′)` for the derived seed
+//! s′ = `kdf::expand(s, label(DFC, 1, LEVEL_MAC_HASH, 0), 16)` (never with s
+//! itself: outputs of `DfcHash::from_seed(s)` say nothing about the MAC),
+//! and its pad key is `kdf::expand(s, label(DFC, 1, LEVEL_MAC_PAD, 0), 16)`. A forgery
 //! attempt against messages of at most ℓ blocks succeeds with probability at
 //! most 3(ℓ+1)/2^64 plus AES's PRF advantage (Wegman–Carter; see
 //! [`uhash_base::mac`]). Never reuse a nonce under one key: two tags with
@@ -350,6 +354,7 @@ impl std::io::Write for DfcHash {
 impl MacHash for DfcHash {
     const LANE_BITS: u32 = 64;
     const PAD_LABEL: u64 = kdf::label(family::DFC, 1, kdf::LEVEL_MAC_PAD, 0);
+    const MAC_HASH_LABEL: u64 = kdf::label(family::DFC, 1, kdf::LEVEL_MAC_HASH, 0);
     type Out = Tag<OUT_BYTES>;
     type State = DfcState;
 

@@ -41,5 +41,5 @@ pub mod module;
 pub use hash::{DfcHash, DfcMac, DfcState};
 pub use kernels::{Engine, Kernels, Strategy, WithStrategy};
 pub use module::{module, module_batch_with, module_with};
-pub use uhash_base::{Backend, Error, Nonce, Tag};
+pub use uhash_base::{Backend, Error, Generate, Nonce, Tag};
 pub use universal_hash;

@@ -323,14 +323,12 @@ fn mac_matches_the_reference_and_rejects_forgeries() {
     let mac = DfcMac::from_seed(&seed).unwrap();
     let tag: Tag<8> = mac.authenticate(&nonce, &msg);
 
-    // Reference: hash key and pad key from the seed, then Wegman–Carter.
-    let key = uhash_ref::kdf::expand(&seed, uhash_ref::kdf::label(0x0400, 1, 1, 0), 16);
+    // Reference: the hash's seed and the pad key from the seed (levels 0xfe
+    // and 0xff), the hash key from the hash's seed, then Wegman–Carter.
+    let (hash_seed, pad_key) = uhash_ref::mac::from_seed_keys(&seed, 0x0400, 1);
+    let key = uhash_ref::kdf::expand(&hash_seed, uhash_ref::kdf::label(0x0400, 1, 1, 0), 16);
     let a = u64::from_le_bytes(key[..8].try_into().unwrap());
     let b = u64::from_le_bytes(key[8..].try_into().unwrap());
-    let pad_key: [u8; 16] =
-        uhash_ref::kdf::expand(&seed, uhash_ref::kdf::label(0x0400, 1, 0xff, 0), 16)
-            .try_into()
-            .unwrap();
     let want = uhash_ref::mac::wegman_carter(
         &pad_key,
         nonce.as_bytes(),

@@ -116,7 +116,7 @@ pub use digest_prime_over::{
 pub use kernels::{Engine, Kernels};
 pub use short_code::ShortCode;
 pub use trunc::digest_trunc;
-pub use uhash_base::{Backend, Error, Nonce, Tag};
+pub use uhash_base::{Backend, Error, Generate, Nonce, Tag};
 pub use word::Word;
 
 #[cfg(feature = "alloc")]

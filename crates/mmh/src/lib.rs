@@ -187,7 +187,7 @@ pub use mmh64::mmh64;
 pub use nh::{nh, nh_toeplitz};
 pub use nh_umac::{nh_umac, nh_umac_key_layout, nh_umac_toeplitz};
 pub use nmh32::nmh32;
-pub use uhash_base::{Backend, Error, Nonce, Tag};
+pub use uhash_base::{Backend, Error, Generate, Nonce, Tag};
 
 #[cfg(feature = "alloc")]
 pub use hash::{

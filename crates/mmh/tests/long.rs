@@ -88,10 +88,8 @@ fn reference_mac(
     nonce: &[u8; 12],
     msg: &[u8],
 ) -> Vec<u8> {
-    let h = reference_hash(fam, n, chunk, seed, msg);
-    let pad_key: [u8; 16] = expand(seed, label(fam.id(), n as u8, 0xff, 0), 16)
-        .try_into()
-        .unwrap();
+    let (hash_seed, pad_key) = uhash_ref::mac::from_seed_keys(seed, fam.id(), n as u8);
+    let h = reference_hash(fam, n, chunk, &hash_seed, msg);
     let lane_bits = if matches!(fam, Fam::Mmh32 | Fam::Nmh32) {
         32
     } else {
@@ -324,6 +322,10 @@ fn python_interop_vectors() {
     let pad = |fam: u16, n: u8| -> [u8; 16] {
         uhash_base::kdf::expand_array(&seed, uhash_base::kdf::label(fam, n, 0xff, 0))
     };
+    // The MAC from a seed hashes under the seed derived at level 0xfe.
+    let hash_seed = |fam: u16, n: u8| -> [u8; 16] {
+        uhash_base::kdf::expand_array(&seed, uhash_base::kdf::label(fam, n, 0xfe, 0))
+    };
     let tag = |h: &[u8], lane: usize, key: [u8; 16]| {
         let mut t = vec![0u8; h.len()];
         tag_for_hash(&key, &nonce, lane, h, &mut t).unwrap();
@@ -331,18 +333,18 @@ fn python_interop_vectors() {
     };
     let h = production(
         |ks| Mmh32Kernel::<2, 8>::from_key_stream_with(ks, 8, Engine32::detect()),
-        &seed,
+        &hash_seed(0x0101, 2),
         &msg13,
         &[],
     );
-    assert_eq!(tag(&h, 4, pad(0x0101, 2)), "1c37d4ed1fba5f7b");
+    assert_eq!(tag(&h, 4, pad(0x0101, 2)), "93b1287c0818c47d");
     let h = production(
         |ks| NhKernel::<1, 8>::from_key_stream_with(ks, 8, Engine32::detect()),
-        &seed,
+        &hash_seed(0x0104, 1),
         &msg13,
         &[],
     );
-    assert_eq!(tag(&h, 8, pad(0x0104, 1)), "32bbc78e272fbe04");
+    assert_eq!(tag(&h, 8, pad(0x0104, 1)), "cb4f2f84da74000e");
 }
 
 /// The ready-made types (default 16 KiB chunk) equal the reference, and
@@ -510,6 +512,14 @@ fn mac_hash_constants_match_long_hash() {
     assert_eq!(
         <Mmh64Hash as MacHash>::PAD_LABEL,
         uhash_base::kdf::label(0x0103, 1, 0xff, 0)
+    );
+    assert_eq!(
+        <Mmh64Hash as MacHash>::MAC_HASH_LABEL,
+        uhash_base::kdf::label(0x0103, 1, 0xfe, 0)
+    );
+    assert_eq!(
+        <Mmh32x2Hash as MacHash>::MAC_HASH_LABEL,
+        uhash_base::kdf::label(0x0101, 2, 0xfe, 0)
     );
     // Debug prints no key material
     let h = Mmh32Hash::from_seed(&[1; 16]);

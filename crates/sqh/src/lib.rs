@@ -167,7 +167,7 @@ pub use sqhe::sqhe;
 pub use sqhu::sqhu;
 pub use toeplitz::toeplitz;
 pub use uhash_base::pw::Elem;
-pub use uhash_base::{Backend, Error, Nonce, Tag};
+pub use uhash_base::{Backend, Error, Generate, Nonce, Tag};
 pub use variant::{Variant, eval};
 
 #[cfg(feature = "alloc")]

@@ -206,6 +206,12 @@ macro_rules! long_hash_type {
                 $crate::kdf::LEVEL_MAC_PAD,
                 0,
             );
+            const MAC_HASH_LABEL: u64 = $crate::kdf::label(
+                <$kernel as $crate::long::ChunkHash>::FAMILY,
+                <$kernel as $crate::long::ChunkHash>::LANES as u8,
+                $crate::kdf::LEVEL_MAC_HASH,
+                0,
+            );
             type Out = $crate::Tag<$out>;
             type State = $crate::long::LongState<$kernel>;
 
@@ -244,7 +250,7 @@ macro_rules! long_hash_type {
             }
         }
 
-        #[doc = concat!("The Wegman–Carter MAC over [`", stringify!($name), "`]: tag = hash + AES-128 pad, lane by lane; 12-byte nonces (never reuse one under a key). A forgery attempt succeeds with probability at most the hash's ε (see its docs) plus AES's PRF advantage. Build it with `", stringify!($mac), "::from_seed(&seed)` (hash keys and pad key from one seed, the pad key under label (family, lanes, 0xff, 0)) or `", stringify!($mac), "::new(hash, &pad_key)`.")]
+        #[doc = concat!("The Wegman–Carter MAC over [`", stringify!($name), "`]: tag = hash + AES-128 pad, lane by lane; 12-byte nonces (never reuse one under a key). A forgery attempt succeeds with probability at most the hash's ε (see its docs) plus AES's PRF advantage. Build it with `", stringify!($mac), "::from_seed(&seed)` (hash keys and pad key from one seed: the hash keyed by `from_seed` of the derived seed under label (family, lanes, 0xfe, 0) — never the seed itself, so outputs of `", stringify!($name), "::from_seed(&seed)` reveal nothing about the MAC —, the pad key under label (family, lanes, 0xff, 0)) or `", stringify!($mac), "::new(hash, &pad_key)`.")]
         pub type $mac = $crate::mac::WegmanCarter<$name>;
     };
 }

@@ -15,10 +15,25 @@
 //! A label packs, from the most significant bits down:
 //! `family (16 bits) ‖ lanes (8) ‖ level (8) ‖ index (32)` — see
 //! [`label`]. Families take their identifier from [`family`]; levels are
-//! [`LEVEL_L1`], [`LEVEL_L2`], [`LEVEL_L3`] and [`LEVEL_MAC_PAD`]; the index
-//! is the lane for per-lane keys. Including the lane count means that, for
+//! [`LEVEL_L1`], [`LEVEL_L2`], [`LEVEL_L3`], [`LEVEL_MAC_HASH`] and
+//! [`LEVEL_MAC_PAD`]; the index is the lane for per-lane keys. Including the lane count means that, for
 //! one seed, a 64-bit and a 128-bit tag use unrelated keys (the shorter tag is
 //! not a prefix of the longer one).
+//!
+//! # Wegman–Carter MACs from one seed
+//! A MAC keyed from a seed s (`uhash_base::mac::WegmanCarter::from_seed`)
+//! never keys its hash with s itself — a hash keyed with s is the plain hash
+//! type's `from_seed(s)`, whose outputs may be published, and
+//! tag − hash would then give the pad away. For a hash of family f with n
+//! lanes:
+//! ```text
+//! hash seed = expand(s, label(f, n, LEVEL_MAC_HASH = 0xfe, 0), 16)
+//!             (the hash is then keyed by its own from_seed(hash seed), every
+//!              level label as above, under the hash seed instead of s)
+//! pad key   = expand(s, label(f, n, LEVEL_MAC_PAD  = 0xff, 0), 16)
+//! ```
+//! Both are 16 bytes, the first block of their label's stream; the labels
+//! differ in the level byte only, and neither is a level of the hash itself.
 //!
 //! Pinned vectors (computed with the OpenSSL command-line AES, independently
 //! of this crate) are in `tests/kdf.rs`.
@@ -31,6 +46,9 @@ pub const LEVEL_L1: u8 = 1;
 pub const LEVEL_L2: u8 = 2;
 /// Level of the per-lane compression (level-3) keys.
 pub const LEVEL_L3: u8 = 3;
+/// Level of the seed that keys the hash inside a Wegman–Carter MAC built
+/// from a seed (see [Wegman–Carter MACs from one seed](self#wegmancarter-macs-from-one-seed)).
+pub const LEVEL_MAC_HASH: u8 = 0xfe;
 /// Level of the AES key that generates Wegman–Carter pads.
 pub const LEVEL_MAC_PAD: u8 = 0xff;
 
@@ -60,6 +78,13 @@ pub mod family {
 #[must_use]
 pub const fn label(family: u16, lanes: u8, level: u8, index: u32) -> u64 {
     (family as u64) << 48 | (lanes as u64) << 40 | (level as u64) << 32 | index as u64
+}
+
+/// `label` with its level byte (bits 32..40) replaced by `level`: the same
+/// family, lanes and index.
+#[must_use]
+pub const fn with_level(label: u64, level: u8) -> u64 {
+    label & !(0xff << 32) | (level as u64) << 32
 }
 
 /// Fill `out` with the key stream for `label` under `seed` (see the module
@@ -156,6 +181,11 @@ mod tests {
     fn label_layout() {
         assert_eq!(label(0x0101, 2, 3, 7), 0x0101_0203_0000_0007);
         assert_eq!(label(0xffff, 0xff, 0xff, u32::MAX), u64::MAX);
+        assert_eq!(
+            with_level(label(0x0101, 2, LEVEL_MAC_PAD, 0), LEVEL_MAC_HASH),
+            label(0x0101, 2, LEVEL_MAC_HASH, 0)
+        );
+        assert_eq!(with_level(u64::MAX, 0), 0xffff_ff00_ffff_ffff);
     }
 
     #[test]

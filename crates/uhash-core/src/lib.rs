@@ -73,6 +73,8 @@ pub mod wiped;
 
 pub use backend::Backend;
 pub use crypto_common;
+#[cfg(feature = "rand_core")]
+pub use crypto_common::Generate;
 pub use error::Error;
 pub use nonce::Nonce;
 pub use secret::Secret;

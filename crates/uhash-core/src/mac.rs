@@ -13,12 +13,26 @@
 //! number of tags under distinct nonces is at most ε per verification
 //! attempt plus AES's distinguishing advantage.
 //!
+//! # Keys from one seed
+//! [`WegmanCarter::from_seed`] derives two independent keys from the seed s
+//! (byte for byte in the [`kdf`] module docs): the hash is keyed by
+//! `H::from_seed(expand(s, H::MAC_HASH_LABEL, 16))` and the pad key is
+//! `expand(s, H::PAD_LABEL, 16)`. The hash key is **not** `H::from_seed(s)`:
+//! outputs of the plain hash type keyed with the same seed, published or
+//! not, say nothing about the MAC's hash (were it the same key, tag − hash
+//! would give the pad of a nonce away, and with it a forgery under that
+//! nonce). A MAC built with [`WegmanCarter::new`] takes its keys as given.
+//!
 //! # Nonces
 //! **Never authenticate two messages under one key with the same nonce.**
 //! Two tags with one nonce reveal H(m) − H(m′), which for these linear
 //! hashes can give the key away. [`MacNonce`] is a distinct type so that a
-//! nonce cannot be confused with other bytes; a counter
-//! ([`Nonce::from_counter`]) is the simplest correct source.
+//! nonce cannot be confused with other bytes. A random 96-bit nonce
+//! (`MacNonce::try_generate()` with feature `getrandom`, or
+//! `generate_from_rng` with feature `rand_core`: see [`crate::nonce`] for
+//! the collision bound) needs no state; a counter
+//! ([`Nonce::from_counter`]) is the alternative where the sender keeps
+//! state.
 //!
 //! # Use
 //! The MAC is keyed once and then only read: [`WegmanCarter::authenticate`]
@@ -44,6 +58,11 @@ pub trait MacHash: Sized {
     const LANE_BITS: u32;
     /// The label of the pad key when the MAC is built from a seed.
     const PAD_LABEL: u64;
+    /// The label of the hash's seed when the MAC is built from a seed:
+    /// [`PAD_LABEL`](Self::PAD_LABEL) with its level byte replaced by
+    /// [`kdf::LEVEL_MAC_HASH`] (0xfe). For the long hash types and
+    /// `DfcHash`: `label(family, lanes, 0xfe, 0)`.
+    const MAC_HASH_LABEL: u64 = kdf::with_level(Self::PAD_LABEL, kdf::LEVEL_MAC_HASH);
     /// The output, as big as the tag.
     type Out: TagBytes;
     /// The state of one message being hashed in pieces.
@@ -223,6 +242,22 @@ impl Drop for PadKey {
     }
 }
 
+/// The seed that keys the hash of [`WegmanCarter::from_seed`]`(seed)`:
+/// `kdf::expand(seed, H::MAC_HASH_LABEL, 16)`. For code that builds the MAC
+/// from its parts (a hash on a forced backend and [`WegmanCarter::new`]);
+/// the caller wipes it.
+#[must_use]
+pub fn hash_seed<H: MacHash>(seed: &[u8; 16]) -> [u8; 16] {
+    kdf::expand_array(seed, H::MAC_HASH_LABEL)
+}
+
+/// The pad key of [`WegmanCarter::from_seed`]`(seed)`:
+/// `kdf::expand(seed, H::PAD_LABEL, 16)`; the caller wipes it.
+#[must_use]
+pub fn pad_key<H: MacHash>(seed: &[u8; 16]) -> [u8; 16] {
+    kdf::expand_array(seed, H::PAD_LABEL)
+}
+
 /// Wegman–Carter MAC: tag = H(m) + AES_k(nonce ‖ j) lane by lane (see the
 /// [module docs](self)). Keyed once, then only read.
 #[derive(Clone)]
@@ -256,13 +291,18 @@ impl<H: MacHash> WegmanCarter<H> {
         }
     }
 
-    /// Every key from one 16-byte seed: the hash's keys as its `from_seed`
-    /// derives them, and the pad key under [`MacHash::PAD_LABEL`].
+    /// Every key from one 16-byte seed s: the hash keyed by its
+    /// `from_seed` of the derived seed `expand(s, MacHash::MAC_HASH_LABEL, 16)`
+    /// ([`hash_seed`]; not of s itself, see the [module docs](self#keys-from-one-seed)),
+    /// and the pad key `expand(s, MacHash::PAD_LABEL, 16)`.
     ///
     /// # Errors
     /// As the hash's seed constructor.
     pub fn from_seed(seed: &[u8; 16]) -> Result<Self, Error> {
-        let hash = H::from_seed(seed)?;
+        let mut hash_seed = hash_seed::<H>(seed);
+        let hash = H::from_seed(&hash_seed);
+        zeroize::Zeroize::zeroize(&mut hash_seed);
+        let hash = hash?;
         let mut pad_key: [u8; 16] = kdf::expand_array(seed, H::PAD_LABEL);
         let mac = Self::new(hash, &pad_key);
         zeroize::Zeroize::zeroize(&mut pad_key);

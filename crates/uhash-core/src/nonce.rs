@@ -4,8 +4,22 @@
 //! **A nonce must never repeat under one key.** Two tags under one nonce
 //! reveal the difference of two hash values, which for these linear hashes
 //! gives the key away (Bernstein §3; MMH §3.3). The type only carries the
-//! bytes; a counter ([`Nonce::from_counter`]) is the simplest correct
-//! source, and `poly1305_aes::nonce` has sequences that enforce it.
+//! bytes. Two correct sources:
+//!
+//! * **random** (features `rand_core` / `getrandom`): `Nonce<12>` and
+//!   `Nonce<16>` implement `crypto_common::Generate` (re-exported as
+//!   `uhash_base::Generate`): `Nonce::<12>::try_generate()?` (the operating
+//!   system's generator), or `generate_from_rng(&mut rng)` with any
+//!   `CryptoRng`. No state to keep, nothing to store across restarts. Only
+//!   these widths: q random 96-bit nonces under one key collide with
+//!   probability at most q²/2^97 — below 2^-33 for q = 2^32 tags — and 128-bit
+//!   ones with q²/2^129, negligible. An 8-byte nonce would collide with
+//!   probability about 1/2 after 2^32 tags (and UMAC's nonce is at most as
+//!   wide as the caller picks), so `Nonce<8>` and the other widths, and
+//!   UMAC's nonces, have no `Generate`: count them.
+//! * **a counter** ([`Nonce::from_counter`]), where the sender keeps state
+//!   (it must never restart from an old value: `poly1305_aes::nonce` has
+//!   sequences that enforce it, also across restarts).
 
 use crate::Error;
 
@@ -81,6 +95,27 @@ impl Nonce<16> {
     }
 }
 
+/// Random 96-bit nonces (the Wegman–Carter MACs' [`MacNonce`](crate::mac::MacNonce)):
+/// 12 bytes from the generator. See the [module docs](self) for the bound.
+#[cfg(feature = "rand_core")]
+impl crypto_common::Generate for Nonce<12> {
+    fn try_generate_from_rng<R: crypto_common::rand_core::TryCryptoRng + ?Sized>(
+        rng: &mut R,
+    ) -> Result<Self, R::Error> {
+        <[u8; 12]>::try_generate_from_rng(rng).map(Self)
+    }
+}
+
+/// Random 128-bit nonces (Poly1305-AES): 16 bytes from the generator.
+#[cfg(feature = "rand_core")]
+impl crypto_common::Generate for Nonce<16> {
+    fn try_generate_from_rng<R: crypto_common::rand_core::TryCryptoRng + ?Sized>(
+        rng: &mut R,
+    ) -> Result<Self, R::Error> {
+        <[u8; 16]>::try_generate_from_rng(rng).map(Self)
+    }
+}
+
 impl<const N: usize> From<[u8; N]> for Nonce<N> {
     fn from(b: [u8; N]) -> Self {
         Self::from_bytes(b)
@@ -106,6 +141,17 @@ impl<const N: usize> core::fmt::Debug for Nonce<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "getrandom")]
+    #[test]
+    fn random_nonces_differ() {
+        use crypto_common::Generate;
+        let a = Nonce::<12>::try_generate().unwrap();
+        let b = Nonce::<12>::generate();
+        assert_ne!(a, b);
+        let c = Nonce::<16>::try_generate().unwrap();
+        assert_ne!(c, Nonce::<16>::generate());
+    }
 
     #[test]
     fn counters_are_little_endian_and_never_wrap() {

@@ -309,9 +309,11 @@ proptest! {
         st.update(&msg[cut..]);
         let tag = st.finalize(&nonce);
         // reference: the hash from the reference composition, the pad key from the reference expansion
-        let (l1, l2, l3) = ref_keys(&seed, kdf::family::GENERIC, 2, 64, NH_CHUNK / 4 + 2);
+        // (the hash keyed from the seed derived at level 0xfe, never from the seed itself)
+        let (hash_seed, pad_key) = uhash_ref::mac::from_seed_keys(&seed, kdf::family::GENERIC, 2);
+        prop_assert_eq!(pad_key.to_vec(), uhash_ref::kdf::expand(&seed, H::PAD_LABEL, 16));
+        let (l1, l2, l3) = ref_keys(&hash_seed, kdf::family::GENERIC, 2, 64, NH_CHUNK / 4 + 2);
         let h = uhash_ref::long::long_hash(&ref_l1_nh::<2>(&l1), NH_CHUNK, 64, &l2, &l3, &msg).unwrap();
-        let pad_key: [u8; 16] = uhash_ref::kdf::expand(&seed, H::PAD_LABEL, 16).try_into().unwrap();
         let want = uhash_ref::mac::wegman_carter(&pad_key, nonce.as_bytes(), 64, &h).unwrap();
         prop_assert_eq!(tag.as_bytes(), &want[..]);
         prop_assert_eq!(mac.authenticate(&nonce, &msg), tag);
@@ -342,9 +344,10 @@ proptest! {
         let mac = WegmanCarter::<H>::from_seed(&seed).unwrap();
         let nonce = MacNonce::from_bytes(nonce);
         let tag = mac.authenticate(&nonce, &msg);
-        let (l1, l2, l3) = ref_keys(&seed, kdf::family::GENERIC, 4, 32, MMH_CHUNK / 4 + 3);
+        let (hash_seed, pad_key) = uhash_ref::mac::from_seed_keys(&seed, kdf::family::GENERIC, 4);
+        prop_assert_eq!(pad_key.to_vec(), uhash_ref::kdf::expand(&seed, H::PAD_LABEL, 16));
+        let (l1, l2, l3) = ref_keys(&hash_seed, kdf::family::GENERIC, 4, 32, MMH_CHUNK / 4 + 3);
         let h = uhash_ref::long::long_hash(&ref_l1_mmh::<4>(&l1), MMH_CHUNK, 32, &l2, &l3, &msg).unwrap();
-        let pad_key: [u8; 16] = uhash_ref::kdf::expand(&seed, H::PAD_LABEL, 16).try_into().unwrap();
         let want = uhash_ref::mac::wegman_carter(&pad_key, nonce.as_bytes(), 32, &h).unwrap();
         prop_assert_eq!(tag.as_bytes(), &want[..]);
     }

@@ -1,8 +1,18 @@
 //! The Wegman–Carter combinator of `uhash-base::mac`, plainly:
 //! pad = AES-128_k(N ‖ LE32(0)) ‖ AES-128_k(N ‖ LE32(1)) ‖ …, and
 //! tag lane i = (hash lane i + pad lane i) mod 2^b, lanes little-endian.
+//!
+//! A MAC built from a 16-byte seed s (`WegmanCarter::from_seed`) over a hash
+//! of family f with n lanes has two keys, both expanded from s:
+//! ```text
+//! hash seed s_h = expand(s, label(f, n, 0xfe, 0), 16)   the hash keyed as its from_seed(s_h)
+//! pad key   k   = expand(s, label(f, n, 0xff, 0), 16)
+//! tag           = wegman_carter(k, N, b, H_{s_h}(m))
+//! ```
+//! ([`from_seed_keys`], [`wegman_carter_from_seed`]).
 
 use crate::RefError;
+use crate::kdf::{expand, label};
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
 use num_bigint::BigUint;
 use num_traits::One;
@@ -52,4 +62,38 @@ pub fn wegman_carter(
         tag.extend_from_slice(&bytes);
     }
     Ok(tag)
+}
+
+/// The level byte of the hash seed of a MAC built from a seed.
+pub const LEVEL_MAC_HASH: u8 = 0xfe;
+/// The level byte of the pad key of a MAC built from a seed.
+pub const LEVEL_MAC_PAD: u8 = 0xff;
+
+/// The keys of the MAC over a hash of `family` with `lanes` lanes built from
+/// `seed`: (the seed that keys the hash, the pad key).
+#[must_use]
+pub fn from_seed_keys(seed: &[u8; 16], family: u16, lanes: u8) -> ([u8; 16], [u8; 16]) {
+    let mut hash_seed = [0u8; 16];
+    hash_seed.copy_from_slice(&expand(seed, label(family, lanes, LEVEL_MAC_HASH, 0), 16));
+    let mut pad_key = [0u8; 16];
+    pad_key.copy_from_slice(&expand(seed, label(family, lanes, LEVEL_MAC_PAD, 0), 16));
+    (hash_seed, pad_key)
+}
+
+/// The tag of the MAC built from `seed` over the hash of `family` with
+/// `lanes` lanes of `lane_bits` bits: `hash(hash seed)` is that hash keyed
+/// from the given seed (as its `from_seed`), applied to the message.
+///
+/// # Errors
+/// Those of `hash`, and those of [`wegman_carter`].
+pub fn wegman_carter_from_seed(
+    seed: &[u8; 16],
+    family: u16,
+    lanes: u8,
+    lane_bits: u32,
+    nonce: &[u8; 12],
+    hash: impl FnOnce(&[u8; 16]) -> Result<Vec<u8>, RefError>,
+) -> Result<Vec<u8>, RefError> {
+    let (hash_seed, pad_key) = from_seed_keys(seed, family, lanes);
+    wegman_carter(&pad_key, nonce, lane_bits, &hash(&hash_seed)?)
 }

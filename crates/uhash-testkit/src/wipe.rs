@@ -226,18 +226,25 @@ pub fn assert_key_holder<T: core::fmt::Debug>(what: &str, keys: &[&[u8]], make: 
 /// The key forms a type keyed from `seed` by uhash's key expansion
 /// (`uhash_base::kdf`, here from its definition in `uhash_ref::kdf`) may
 /// store, for a family identifier and lane count: the seed (AES's first
-/// round key), the first KiB of the level-1 key stream, each lane's level-2
-/// and level-3 keys, and the Wegman–Carter pad key.
+/// round key), the first KiB of the level-1 key stream and each lane's
+/// level-2 and level-3 keys — under the seed and under the seed that a
+/// Wegman–Carter MAC built from `seed` keys its hash with (level 0xfe) —,
+/// and the Wegman–Carter pad key.
 #[must_use]
 pub fn seeded_keys(seed: &[u8; 16], family: u16, lanes: u8) -> Vec<Vec<u8>> {
     use uhash_ref::kdf::{expand, label};
-    let mut keys = vec![
-        seed.to_vec(),
-        expand(seed, label(family, lanes, 1, 0), 1024),
-    ];
-    for lane in 0..u32::from(lanes) {
-        keys.push(expand(seed, label(family, lanes, 2, lane), 16));
-        keys.push(expand(seed, label(family, lanes, 3, lane), 24));
+    let mut keys = Vec::new();
+    // The hash's keys from the seed (the hash type's `from_seed`) and from
+    // the seed a MAC built from the seed keys its hash with (level 0xfe).
+    let hash_seed = expand(seed, label(family, lanes, 0xfe, 0), 16);
+    for s in [seed.to_vec(), hash_seed] {
+        let s: [u8; 16] = s.as_slice().try_into().unwrap_or([0; 16]);
+        keys.push(s.to_vec());
+        keys.push(expand(&s, label(family, lanes, 1, 0), 1024));
+        for lane in 0..u32::from(lanes) {
+            keys.push(expand(&s, label(family, lanes, 2, lane), 16));
+            keys.push(expand(&s, label(family, lanes, 3, lane), 24));
+        }
     }
     keys.push(expand(seed, label(family, lanes, 0xff, 0), 16));
     keys

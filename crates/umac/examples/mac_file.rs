@@ -12,9 +12,11 @@ fn main() -> Result<(), umac::Error> {
         .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
         .collect();
     let mac = Umac128::new(&[0x42; 16]);
-    // One nonce per message, never reused under one key: a counter.
-    let nonce = UmacNonce::from_slice(&1u64.to_be_bytes())?;
-    let tag = mac.authenticate(&nonce, &msg);
+    // One nonce per message, never reused under one key: a counter (8 bytes,
+    // big-endian, the key's nonce length; `Umac128::with_nonce_len` picks
+    // another, and a nonce of another length is an error).
+    let nonce = UmacNonce::from_counter(1);
+    let tag = mac.authenticate(&nonce, &msg)?;
     let mut state = mac.start();
     for piece in msg.chunks(4096) {
         state.update(piece)?;

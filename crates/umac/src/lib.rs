@@ -15,7 +15,8 @@
 //! | [`Umac128`] | 16 bytes | 4 | ≤ 2^-120 |
 //!
 //! Keys are 16 bytes (AES-128), nonces 1 to 16 bytes ([`UmacNonce`] or any
-//! [`Nonce<L>`]), messages shorter than 2^64 bytes. Every one of the 152
+//! [`Nonce<L>`]) of **one length per key** (8 unless chosen with
+//! `with_nonce_len`), messages shorter than 2^64 bytes. Every one of the 152
 //! published vectors (RFC 4418's appendix and nettle's additions, up to
 //! 32 MiB) passes on every backend, and every backend is compared with the
 //! big-integer reference `uhash_ref::umac` (written from the RFC's
@@ -24,9 +25,9 @@
 //! ```
 //! use umac::{Umac64, UmacNonce, Tag};
 //!
-//! let mac = Umac64::new(b"abcdefghijklmnop");
+//! let mac = Umac64::new(b"abcdefghijklmnop"); // 8-byte nonces
 //! let nonce = UmacNonce::from_slice(b"bcdefghi").unwrap();
-//! let tag = mac.authenticate(&nonce, b"aaa");
+//! let tag = mac.authenticate(&nonce, b"aaa").unwrap();
 //! assert_eq!(tag.as_bytes(), &[0x44, 0xb5, 0xcb, 0x54, 0x2f, 0x22, 0x01, 0x04]);
 //! assert!(mac.verify(&nonce, b"aaa", &tag).is_ok());
 //!
@@ -36,7 +37,30 @@
 //! s.update(b"aa").unwrap();
 //! let received = Tag::<8>::from_slice(tag.as_bytes()).unwrap();
 //! assert!(s.verify(&nonce, &received).is_ok());
+//!
+//! // A nonce of another length than the key's is an error, not a tag:
+//! let short = UmacNonce::from_slice(b"bcd").unwrap();
+//! assert!(mac.authenticate(&short, b"aaa").is_err());
 //! ```
+//!
+//! # Nonce length fixed per key
+//! RFC 4418's PDF zero-pads the nonce to 16 bytes before encrypting it, so
+//! under one key the nonces `04` and `04 00` give the **same pad**: two
+//! tags under them xor to UHASH(M) ⊕ UHASH(M′), the situation of a
+//! repeated nonce, from which forgeries follow. A key therefore carries
+//! the nonce length it accepts — 8 bytes ([`DEFAULT_NONCE_LEN`], OpenSSH's
+//! packet number and the `uhash` tool's) unless built with
+//! [`Umac64::with_nonce_len`] / [`Umac64::for_nonce_len`] (1 to 16) — and
+//! every `authenticate`, `verify` and `finalize` (key, streaming state and
+//! session) with a nonce of another length returns
+//! [`Error::InvalidNonceLength`]` { expected, got }`. Under one key, two
+//! distinct nonces then always have distinct padded blocks.
+//!
+//! Why a run-time check and `Result` rather than a length in the type:
+//! callers take nonce lengths at run time (protocol configuration, the
+//! `uhash` tool, [`UmacNonce`]), and a type per length would multiply the
+//! four MAC types by sixteen; the check is one comparison per message. The
+//! RFC's own definition (and its test vectors) is unchanged.
 //!
 //! # Definition (RFC 4418)
 //! Tag = UHASH(K, M, taglen) ⊕ PDF(K, Nonce, taglen), taglen = 4·iters:
@@ -133,7 +157,8 @@
 //!
 //! # Bad input
 //! A key of the wrong length ([`Umac64::from_slice`]), a nonce of the wrong
-//! length ([`UmacNonce::from_slice`], `Nonce::from_slice`), a tag of the
+//! length ([`UmacNonce::from_slice`], `Nonce::from_slice`, and a nonce
+//! whose length is not the key's: every method that takes one), a tag of the
 //! wrong length ([`Tag::from_slice`]) and a streamed message reaching 2^64
 //! bytes ([`Umac64State::update`]) are typed [`Error`]s; nothing panics.
 //!
@@ -159,8 +184,8 @@ mod pdf;
 mod uhash;
 
 pub use mac::{
-    Umac32, Umac32Session, Umac32State, Umac64, Umac64Session, Umac64State, Umac96, Umac96Session,
-    Umac96State, Umac128, Umac128Session, Umac128State,
+    DEFAULT_NONCE_LEN, Umac32, Umac32Session, Umac32State, Umac64, Umac64Session, Umac64State,
+    Umac96, Umac96Session, Umac96State, Umac128, Umac128Session, Umac128State,
 };
 pub use nonce::{AsUmacNonce, UmacNonce};
 pub use uhash_base::{Backend, Error, Nonce, Tag};

@@ -99,6 +99,41 @@ pub(crate) fn check<const T: usize>(got: &Tag<T>, want: &Tag<T>) -> Result<(), E
     }
 }
 
+/// The nonce length of [`Umac64::new`](crate::Umac64::new) and the other
+/// constructors without one: 8 bytes, OpenSSH's (its packet sequence
+/// number) and the `uhash` tool's.
+pub const DEFAULT_NONCE_LEN: usize = 8;
+
+/// `len` as a key's nonce length, or [`Error::InvalidNonceLength`] unless
+/// 1 ≤ `len` ≤ 16 (`expected: 1` for 0, `expected: 16` above 16).
+pub(crate) fn nonce_len(len: usize) -> Result<u8, Error> {
+    match u8::try_from(len) {
+        Ok(l @ 1..=16) => Ok(l),
+        _ => Err(Error::InvalidNonceLength {
+            expected: if len == 0 { 1 } else { 16 },
+            got: len,
+        }),
+    }
+}
+
+/// The padded nonce if it has the key's length `expected`, else
+/// [`Error::InvalidNonceLength`].
+#[inline(always)]
+pub(crate) fn checked(
+    expected: u8,
+    nonce: &impl crate::AsUmacNonce,
+) -> Result<([u8; 16], usize), Error> {
+    let (block, len) = nonce.padded();
+    if len == usize::from(expected) {
+        Ok((block, len))
+    } else {
+        Err(Error::InvalidNonceLength {
+            expected: usize::from(expected),
+            got: len,
+        })
+    }
+}
+
 /// The key of `key`'s bytes, or [`Error::InvalidKeyLength`].
 pub(crate) fn key_array(key: &[u8]) -> Result<&[u8; 16], Error> {
     key.try_into().map_err(|_| Error::InvalidKeyLength {
@@ -119,8 +154,15 @@ macro_rules! umac_type {
         $name:ident, $state:ident, $session:ident, $n:literal, $t:literal, $sdoc:literal
     ) => {
         $(#[$doc])*
+        ///
+        /// The key holds the **nonce length** every call must use (see the
+        /// [crate docs](crate#nonce-length-fixed-per-key)): 8 bytes unless
+        /// built with [`Self::with_nonce_len`] or [`Self::for_nonce_len`].
         #[derive(Clone)]
-        pub struct $name($crate::mac::Umac<$n>);
+        pub struct $name {
+            inner: $crate::mac::Umac<$n>,
+            nonce_len: u8,
+        }
 
         impl $name {
             /// Tag bytes.
@@ -128,13 +170,42 @@ macro_rules! umac_type {
 
             /// Keyed with the 16-byte key K (AES-128), every key derived
             /// (RFC 4418 §3.2); the NH kernels on the fastest backend of
-            /// this CPU.
+            /// this CPU; nonces of
+            /// [`DEFAULT_NONCE_LEN`](crate::DEFAULT_NONCE_LEN) = 8 bytes.
             #[must_use]
             pub fn new(key: &[u8; 16]) -> Self {
-                Self($crate::mac::Umac::new(key, uhash_mmh::Engine32::detect()))
+                Self::new_with_engine(key, uhash_mmh::Engine32::detect())
             }
 
-            /// [`Self::new`] from a slice.
+            /// [`Self::new`] for nonces of `len` bytes (1 to 16): every
+            /// `authenticate`, `verify` and `finalize` under this key then
+            /// takes nonces of exactly `len` bytes.
+            ///
+            /// # Errors
+            /// [`Error::InvalidNonceLength`](uhash_base::Error) unless
+            /// 1 ≤ `len` ≤ 16.
+            pub fn with_nonce_len(key: &[u8; 16], len: usize) -> Result<Self, uhash_base::Error> {
+                Self::new(key).for_nonce_len(len)
+            }
+
+            /// This key for nonces of `len` bytes (1 to 16) instead: with a
+            /// forced backend, `Umac64::new_with_engine(&k, e).for_nonce_len(12)`.
+            ///
+            /// # Errors
+            /// [`Error::InvalidNonceLength`](uhash_base::Error) unless
+            /// 1 ≤ `len` ≤ 16.
+            pub fn for_nonce_len(mut self, len: usize) -> Result<Self, uhash_base::Error> {
+                self.nonce_len = $crate::mac::nonce_len(len)?;
+                Ok(self)
+            }
+
+            /// The nonce length this key takes, in bytes.
+            #[must_use]
+            pub fn nonce_len(&self) -> usize {
+                usize::from(self.nonce_len)
+            }
+
+            /// [`Self::new`] from a slice (8-byte nonces).
             ///
             /// # Errors
             /// [`Error::InvalidKeyLength`](uhash_base::Error) unless `key`
@@ -145,7 +216,7 @@ macro_rules! umac_type {
 
             /// [`Self::new`] with the NH kernels on `backend` (any of
             /// `uhash_mmh::Engine32::BACKENDS`: `soft`, `avx2`, `avx512`, `neon`,
-            /// `avx2-asm`, `avx512-asm`, `neon-asm`, `asm`, …).
+            /// `avx2-asm`, `avx512-asm`, `neon-asm`, `asm`, …); 8-byte nonces.
             ///
             /// # Errors
             /// [`Error::UnsupportedBackend`](uhash_base::Error) when this CPU
@@ -157,34 +228,42 @@ macro_rules! umac_type {
                 Ok(Self::new_with_engine(key, $crate::mac::engine_of(backend)?))
             }
 
-            /// [`Self::new`] with the NH kernels on `engine`.
+            /// [`Self::new`] with the NH kernels on `engine`; 8-byte nonces.
             #[must_use]
             pub fn new_with_engine(key: &[u8; 16], engine: uhash_mmh::Engine32) -> Self {
-                Self($crate::mac::Umac::new(key, engine))
+                Self {
+                    inner: $crate::mac::Umac::new(key, engine),
+                    nonce_len: $crate::mac::DEFAULT_NONCE_LEN as u8,
+                }
             }
 
             /// The backend of the NH kernels.
             #[must_use]
             pub fn backend(&self) -> uhash_base::Backend {
-                self.0.engine().backend()
+                self.inner.engine().backend()
             }
 
             /// The engine of the NH kernels.
             #[must_use]
             pub fn engine(&self) -> uhash_mmh::Engine32 {
-                self.0.engine()
+                self.inner.engine()
             }
 
-            /// The tag of `msg` under `nonce` (1 to 16 bytes; never reuse
-            /// one under a key). One AES block per call: a sender with
-            /// consecutive nonces saves it with [`Self::session`].
-            #[must_use]
+            /// The tag of `msg` under `nonce` (of this key's
+            /// [`nonce_len`](Self::nonce_len); never reuse one under a key).
+            /// One AES block per call: a sender with consecutive nonces
+            /// saves it with [`Self::session`].
+            ///
+            /// # Errors
+            /// [`Error::InvalidNonceLength`](uhash_base::Error) when the
+            /// nonce's length is not the key's.
             pub fn authenticate(
                 &self,
                 nonce: &impl $crate::AsUmacNonce,
                 msg: &[u8],
-            ) -> uhash_base::Tag<$t> {
-                $crate::mac::tag(self.0.tag_words(nonce.padded(), msg))
+            ) -> Result<uhash_base::Tag<$t>, uhash_base::Error> {
+                let nonce = $crate::mac::checked(self.nonce_len, nonce)?;
+                Ok($crate::mac::tag(self.inner.tag_words(nonce, msg)))
             }
 
             /// Constant-time check that `tag` authenticates `msg` under
@@ -192,14 +271,17 @@ macro_rules! umac_type {
             /// [`Tag::from_slice`](uhash_base::Tag::from_slice).)
             ///
             /// # Errors
-            /// [`Error::TagMismatch`](uhash_base::Error) when it does not.
+            /// [`Error::InvalidNonceLength`](uhash_base::Error) when the
+            /// nonce's length is not the key's,
+            /// [`Error::TagMismatch`](uhash_base::Error) when the tag does
+            /// not match.
             pub fn verify(
                 &self,
                 nonce: &impl $crate::AsUmacNonce,
                 msg: &[u8],
                 tag: &uhash_base::Tag<$t>,
             ) -> Result<(), uhash_base::Error> {
-                $crate::mac::check(&self.authenticate(nonce, msg), tag)
+                $crate::mac::check(&self.authenticate(nonce, msg)?, tag)
             }
 
             /// A state for a message that arrives in pieces.
@@ -227,6 +309,7 @@ macro_rules! umac_type {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                 f.debug_struct(stringify!($name))
                     .field("backend", &self.backend())
+                    .field("nonce_len", &self.nonce_len)
                     .finish_non_exhaustive()
             }
         }
@@ -245,26 +328,36 @@ macro_rules! umac_type {
             /// nothing appended) when the message would reach 2^64 bytes,
             /// RFC 4418's limit.
             pub fn update(&mut self, data: &[u8]) -> Result<(), uhash_base::Error> {
-                self.state.update(self.mac.0.uhash(), data)
+                self.state.update(self.mac.inner.uhash(), data)
             }
 
-            /// The tag of the whole message under `nonce`.
-            #[must_use]
-            pub fn finalize(mut self, nonce: &impl $crate::AsUmacNonce) -> uhash_base::Tag<$t> {
-                let h = self.state.finish(self.mac.0.uhash());
-                $crate::mac::tag(self.mac.0.seal(nonce.padded(), h))
+            /// The tag of the whole message under `nonce` (of the key's
+            /// nonce length).
+            ///
+            /// # Errors
+            /// [`Error::InvalidNonceLength`](uhash_base::Error) when the
+            /// nonce's length is not the key's.
+            pub fn finalize(
+                mut self,
+                nonce: &impl $crate::AsUmacNonce,
+            ) -> Result<uhash_base::Tag<$t>, uhash_base::Error> {
+                let nonce = $crate::mac::checked(self.mac.nonce_len, nonce)?;
+                let h = self.state.finish(self.mac.inner.uhash());
+                Ok($crate::mac::tag(self.mac.inner.seal(nonce, h)))
             }
 
             /// Constant-time check of `tag` against [`Self::finalize`].
             ///
             /// # Errors
-            /// [`Error::TagMismatch`](uhash_base::Error) when they differ.
+            /// [`Error::InvalidNonceLength`](uhash_base::Error) when the
+            /// nonce's length is not the key's,
+            /// [`Error::TagMismatch`](uhash_base::Error) when the tags differ.
             pub fn verify(
                 self,
                 nonce: &impl $crate::AsUmacNonce,
                 tag: &uhash_base::Tag<$t>,
             ) -> Result<(), uhash_base::Error> {
-                $crate::mac::check(&self.finalize(nonce), tag)
+                $crate::mac::check(&self.finalize(nonce)?, tag)
             }
         }
 
@@ -287,7 +380,7 @@ macro_rules! umac_type {
             }
         }
 
-        #[doc = concat!("A [`", stringify!($name), "`] key with a cache of the last PDF block (from [`", stringify!($name), "::session`]): the same tags; ", $sdoc, " Owned by one sender or receiver; the key stays shared and immutable.")]
+        #[doc = concat!("A [`", stringify!($name), "`] key with a cache of the last PDF block (from [`", stringify!($name), "::session`]): the same tags, and the same nonce length; ", $sdoc, " Owned by one sender or receiver; the key stays shared and immutable.")]
         pub struct $session<'a> {
             mac: &'a $name,
             cache: $crate::pdf::PadCache,
@@ -296,39 +389,49 @@ macro_rules! umac_type {
         impl $session<'_> {
             /// The tag of `msg` under `nonce`, as the key's `authenticate`;
             /// the pad through the cache.
-            #[must_use]
+            ///
+            /// # Errors
+            /// [`Error::InvalidNonceLength`](uhash_base::Error) when the
+            /// nonce's length is not the key's.
             pub fn authenticate(
                 &mut self,
                 nonce: &impl $crate::AsUmacNonce,
                 msg: &[u8],
-            ) -> uhash_base::Tag<$t> {
-                $crate::mac::tag(self.mac.0.tag_words_cached(&mut self.cache, nonce.padded(), msg))
+            ) -> Result<uhash_base::Tag<$t>, uhash_base::Error> {
+                let nonce = $crate::mac::checked(self.mac.nonce_len, nonce)?;
+                Ok($crate::mac::tag(self.mac.inner.tag_words_cached(&mut self.cache, nonce, msg)))
             }
 
             /// Constant-time check of `tag`, the pad through the cache.
             ///
             /// # Errors
-            /// [`Error::TagMismatch`](uhash_base::Error) when it does not
-            /// match.
+            /// [`Error::InvalidNonceLength`](uhash_base::Error) when the
+            /// nonce's length is not the key's,
+            /// [`Error::TagMismatch`](uhash_base::Error) when the tag does
+            /// not match.
             pub fn verify(
                 &mut self,
                 nonce: &impl $crate::AsUmacNonce,
                 msg: &[u8],
                 tag: &uhash_base::Tag<$t>,
             ) -> Result<(), uhash_base::Error> {
-                $crate::mac::check(&self.authenticate(nonce, msg), tag)
+                $crate::mac::check(&self.authenticate(nonce, msg)?, tag)
             }
 
             /// The tag of a streamed message (`state` from this key's
             /// `start`), the pad through the cache.
-            #[must_use]
+            ///
+            /// # Errors
+            /// [`Error::InvalidNonceLength`](uhash_base::Error) when the
+            /// nonce's length is not the key's.
             pub fn finalize(
                 &mut self,
                 mut state: $state<'_>,
                 nonce: &impl $crate::AsUmacNonce,
-            ) -> uhash_base::Tag<$t> {
-                let h = state.state.finish(self.mac.0.uhash());
-                $crate::mac::tag(self.mac.0.seal_cached(&mut self.cache, nonce.padded(), h))
+            ) -> Result<uhash_base::Tag<$t>, uhash_base::Error> {
+                let nonce = $crate::mac::checked(self.mac.nonce_len, nonce)?;
+                let h = state.state.finish(self.mac.inner.uhash());
+                Ok($crate::mac::tag(self.mac.inner.seal_cached(&mut self.cache, nonce, h)))
             }
         }
 
@@ -341,7 +444,7 @@ macro_rules! umac_type {
 }
 
 umac_type!(
-    /// **UMAC-32** (RFC 4418): 16-byte key, 1- to 16-byte nonces, 4-byte
+    /// **UMAC-32** (RFC 4418): 16-byte key, nonces of 1 to 16 bytes (one length per key, 8 by default), 4-byte
     /// tags; one UHASH iteration; forgery probability ≤ 2^-30 per attempt
     /// (see the [crate docs](crate#security)).
     Umac32, Umac32State, Umac32Session, 1, 4,
@@ -349,13 +452,13 @@ umac_type!(
 );
 umac_type!(
     /// **UMAC-64** (RFC 4418; OpenSSH's `umac-64@openssh.com`): 16-byte key,
-    /// 1- to 16-byte nonces, 8-byte tags; two UHASH iterations; forgery
+    /// nonces of 1 to 16 bytes (one length per key, 8 by default), 8-byte tags; two UHASH iterations; forgery
     /// probability ≤ 2^-60 per attempt (see the [crate docs](crate#security)).
     Umac64, Umac64State, Umac64Session, 2, 8,
     "nonces that differ only in their last bit (two consecutive big-endian counters) share one AES call."
 );
 umac_type!(
-    /// **UMAC-96** (RFC 4418): 16-byte key, 1- to 16-byte nonces, 12-byte
+    /// **UMAC-96** (RFC 4418): 16-byte key, nonces of 1 to 16 bytes (one length per key, 8 by default), 12-byte
     /// tags; three UHASH iterations; forgery probability ≤ 2^-90 per
     /// attempt (see the [crate docs](crate#security)).
     Umac96, Umac96State, Umac96Session, 3, 12,
@@ -363,7 +466,7 @@ umac_type!(
 );
 umac_type!(
     /// **UMAC-128** (RFC 4418; OpenSSH's `umac-128@openssh.com`): 16-byte
-    /// key, 1- to 16-byte nonces, 16-byte tags; four UHASH iterations;
+    /// key, nonces of 1 to 16 bytes (one length per key, 8 by default), 16-byte tags; four UHASH iterations;
     /// forgery probability ≤ 2^-120 per attempt (see the
     /// [crate docs](crate#security)).
     Umac128, Umac128State, Umac128Session, 4, 16,

@@ -3,7 +3,15 @@
 //! Any [`Nonce<L>`](uhash_base::Nonce) is one (its length is checked when
 //! the type is used: 1 ≤ L ≤ 16), and [`UmacNonce`] takes a length known
 //! only at run time, checked by [`UmacNonce::from_slice`]. The MACs accept
-//! either ([`AsUmacNonce`]).
+//! either ([`AsUmacNonce`]), and check its length against the key's: a key
+//! takes nonces of one length only (8 bytes unless chosen; see the
+//! [crate docs](crate#nonce-length-fixed-per-key)), because the PDF
+//! zero-pads a nonce and `04` and `04 00` would otherwise share a pad.
+//!
+//! Random nonces: UMAC-32/64's nonce of 8 bytes leaves 64 bits, and a
+//! random 64-bit nonce repeats after about 2^32 messages (the birthday
+//! bound) — a repeated nonce is a forgery. No UMAC nonce implements
+//! `Generate`; count (below) or keep state instead.
 //!
 //! **A nonce must never repeat under one key**: two tags under one nonce
 //! give the xor of two UHASH values away. A counter is the simplest correct

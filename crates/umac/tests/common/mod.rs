@@ -94,36 +94,58 @@ pub trait Mac: Sized {
     fn verifies(&self, nonce: &UmacNonce, msg: &[u8], tag: &[u8]) -> bool;
 }
 
+/// `mac` (a clone) for nonces of `nonce`'s length (each key takes one).
+fn for_nonce<M: Clone + ForNonceLen>(mac: &M, nonce: &UmacNonce) -> M {
+    mac.clone().nonce_len_of(nonce.as_bytes().len())
+}
+
+/// The MAC types' `for_nonce_len`, behind one trait.
+pub trait ForNonceLen: Sized {
+    fn nonce_len_of(self, len: usize) -> Self;
+}
+
 macro_rules! mac {
     ($t:ty, $n:literal) => {
+        impl ForNonceLen for $t {
+            fn nonce_len_of(self, len: usize) -> Self {
+                self.for_nonce_len(len).unwrap()
+            }
+        }
+
         impl Mac for $t {
             const TAG: usize = $n;
             fn keyed(key: &[u8; 16], e: Engine32) -> Self {
                 <$t>::new_with_engine(key, e)
             }
             fn tag(&self, nonce: &UmacNonce, msg: &[u8]) -> Vec<u8> {
-                self.authenticate(nonce, msg).as_bytes().to_vec()
+                let mac = for_nonce(self, nonce);
+                mac.authenticate(nonce, msg).unwrap().as_bytes().to_vec()
             }
             fn streamed(&self, nonce: &UmacNonce, msg: &[u8], cuts: &[usize]) -> Vec<u8> {
-                let mut s = self.start();
+                let mac = for_nonce(self, nonce);
+                let mut s = mac.start();
                 let mut at = 0;
                 for &c in cuts.iter().chain([&msg.len()]) {
                     let c = c.clamp(at, msg.len());
                     s.update(&msg[at..c]).unwrap();
                     at = c;
                 }
-                s.finalize(nonce).as_bytes().to_vec()
+                s.finalize(nonce).unwrap().as_bytes().to_vec()
             }
             fn session_tags(&self, nonces: &[UmacNonce], msg: &[u8]) -> Vec<Vec<u8>> {
-                let mut session = self.session();
+                let Some(first) = nonces.first() else {
+                    return Vec::new();
+                };
+                let mac = for_nonce(self, first);
+                let mut session = mac.session();
                 nonces
                     .iter()
-                    .map(|n| session.authenticate(n, msg).as_bytes().to_vec())
+                    .map(|n| session.authenticate(n, msg).unwrap().as_bytes().to_vec())
                     .collect()
             }
             fn verifies(&self, nonce: &UmacNonce, msg: &[u8], tag: &[u8]) -> bool {
                 let tag = Tag::<$n>::from_slice(tag).unwrap();
-                self.verify(nonce, msg, &tag).is_ok()
+                for_nonce(self, nonce).verify(nonce, msg, &tag).is_ok()
             }
         }
     };
