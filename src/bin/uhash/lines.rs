@@ -101,8 +101,9 @@ pub fn format(out: &[u8], nonce: Option<&[u8]>, name: &OsStr) -> Vec<u8> {
     line
 }
 
-/// The JSON line for one input (a name that is not UTF-8 is written with
-/// U+FFFD in place of its invalid bytes).
+/// The JSON line for one input: the name as a JSON string, with every
+/// control, DEL, C1 and bidirectional control as a `\uXXXX` escape (a name
+/// that is not UTF-8 is written with U+FFFD in place of its invalid bytes).
 pub fn format_json(
     alg: &str,
     field: &str,
@@ -117,9 +118,19 @@ pub fn format_json(
         obj.insert("nonce".into(), hex::encode(n).into());
     }
     obj.insert(field.into(), hex::encode(out).into());
-    let mut line = serde_json::Value::Object(obj).to_string().into_bytes();
-    line.push(b'\n');
-    line
+    // serde_json escapes C0 controls; DEL, C1 and the bidirectional
+    // controls are written as `\uXXXX` too (the same string to a JSON
+    // reader, nothing a terminal acts on).
+    let mut line = String::new();
+    for c in serde_json::Value::Object(obj).to_string().chars() {
+        if hidden(c) {
+            line.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            line.push(c);
+        }
+    }
+    line.push('\n');
+    line.into_bytes()
 }
 
 /// Parses one line (without its `\n`) of a list for an algorithm with
@@ -385,5 +396,16 @@ mod tests {
         assert_eq!(v["file"], "a\"b");
         assert_eq!(v["tag"], "01");
         assert_eq!(v["nonce"], "02");
+        // Controls a terminal acts on are JSON escapes, the same string.
+        let name = "x\u{1b}[8m\u{7f}\u{9b}\u{202e}y";
+        let j = format_json("nh-mac", "tag", &[1], None, OsStr::new(name));
+        let text = std::str::from_utf8(&j).unwrap();
+        assert!(
+            !text.trim_end().chars().any(|c| c.is_control() || hidden(c)),
+            "{text}"
+        );
+        assert!(text.contains("\\u001b[8m\\u007f\\u009b\\u202ey"), "{text}");
+        let v: serde_json::Value = serde_json::from_slice(&j).unwrap();
+        assert_eq!(v["file"], name);
     }
 }
