@@ -129,7 +129,8 @@ pub trait Stream {
     fn finish(self: Box<Self>, nonce: &[u8]) -> Result<Vec<u8>, Error>;
 }
 
-/// The default of `uhash mac`: Poly1305-AES. One fixed definition
+/// The default of `uhash keygen` (the algorithm its key files name unless
+/// `--alg` says otherwise): Poly1305-AES. One fixed definition
 /// (Bernstein, FSE 2005) with the same output on every CPU and backend, a
 /// 32-byte key, a 16-byte nonce; its hash is 8⌈L/16⌉/2^106-almost-Δ-universal
 /// for messages of at most L bytes (Theorem 3.3), so D forgery attempts
@@ -137,7 +138,8 @@ pub trait Stream {
 /// δ + 14·D·⌈L/16⌉/2^106, δ being AES's distinguishing advantage (§3).
 pub const DEFAULT_MAC: &str = "poly1305-aes";
 
-/// The default of `uhash hash`: MMH32 with four Toeplitz lanes.
+/// The suggested keyed hash (`uhash keygen --alg mmh32x4`): MMH32 with four
+/// Toeplitz lanes.
 pub const DEFAULT_HASH: &str = "mmh32x4";
 
 /// Every algorithm, MACs first.

@@ -398,7 +398,8 @@ pub fn algs() -> Result<ExitCode, Fail> {
             a.about
         );
     }
-    t += "\nSizes in bytes; defaults: mac poly1305-aes, hash mmh32x4. Byte layouts: docs/kat.md.\n";
+    t += "\nSizes in bytes. mac, verify and hash use the key file's algorithm; keygen makes \
+          poly1305-aes keys unless --alg says otherwise. Byte layouts: docs/kat.md.\n";
     emit(&mut io::stdout().lock(), t.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
