@@ -18,8 +18,9 @@
 //!   wide as the caller picks), so `Nonce<8>` and the other widths, and
 //!   UMAC's nonces, have no `Generate`: count them.
 //! * **a counter** ([`Nonce::from_counter`]), where the sender keeps state
-//!   (it must never restart from an old value: `poly1305_aes::nonce` has
-//!   sequences that enforce it, also across restarts).
+//!   (it must never restart from an old value: `nonce_file`, feature
+//!   `nonce-file`, keeps one in a file bound to its key, across restarts and
+//!   crashes; `poly1305_aes::nonce` has the in-memory `NonceCounter`).
 
 use crate::Error;
 
