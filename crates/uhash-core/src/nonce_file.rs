@@ -236,15 +236,7 @@ impl NonceStore {
             bound: first,
         };
         let file = sys::create_new(path, &record::new_file(&on_disk))?;
-        Ok(Self {
-            path: path.to_path_buf(),
-            file,
-            on_disk,
-            synced: true,
-            generation: on_disk.generation,
-            next: first,
-            reserve,
-        })
+        Ok(Self::with(path, file, on_disk, true, reserve))
     }
 
     /// Opens the existing nonce file at `path` (following symlinks) for
@@ -269,9 +261,7 @@ impl NonceStore {
         reserve: u64,
     ) -> Result<Self, NonceFileError> {
         let path = path.as_ref();
-        let reserve = check_reserve(reserve)?;
-        record::check_params(alg, width, key)?;
-        let (file, bytes) = sys::open_locked(path)?;
+        let (reserve, file, bytes) = checked_and_locked(path, alg, width, key, reserve)?;
         let (on_disk, synced) = record::current(&bytes).map_err(|e| match e {
             Unreadable::Legacy => NonceFileError::Legacy,
             Unreadable::Corrupt(reason) => NonceFileError::Corrupt { reason },
@@ -292,15 +282,7 @@ impl NonceStore {
         if !h.key_matches(key) {
             return Err(NonceFileError::WrongKey);
         }
-        Ok(Self {
-            path: path.to_path_buf(),
-            file,
-            on_disk,
-            synced,
-            generation: on_disk.generation,
-            next: on_disk.bound,
-            reserve,
-        })
+        Ok(Self::with(path, file, on_disk, synced, reserve))
     }
 
     /// Binds a nonce file of the earlier poly1305-aes formats (version 1 or
@@ -330,9 +312,7 @@ impl NonceStore {
         reserve: u64,
     ) -> Result<Self, NonceFileError> {
         let path = path.as_ref();
-        let reserve = check_reserve(reserve)?;
-        record::check_params(alg, width, key)?;
-        let (file, bytes) = sys::open_locked(path)?;
+        let (reserve, file, bytes) = checked_and_locked(path, alg, width, key, reserve)?;
         match record::current(&bytes) {
             Err(Unreadable::Legacy) => {}
             Ok(_) => {
@@ -365,15 +345,22 @@ impl NonceStore {
         let second = record::SLOTS[holder];
         sys::write_durably(&file, first, &rec)?;
         sys::write_durably(&file, second, &rec)?;
-        Ok(Self {
+        Ok(Self::with(path, file, on_disk, true, reserve))
+    }
+
+    /// The handle of an opened, locked `file` whose current record is
+    /// `on_disk` (in both slots if `synced`): the sequence goes on at its
+    /// bound.
+    fn with(path: &Path, file: File, on_disk: Record, synced: bool, reserve: u128) -> Self {
+        Self {
             path: path.to_path_buf(),
             file,
             on_disk,
-            synced: true,
+            synced,
             generation: on_disk.generation,
-            next: bound,
+            next: on_disk.bound,
             reserve,
-        })
+        }
     }
 
     /// Durably stores `bound` with the next generation in both slots.
@@ -476,6 +463,22 @@ impl NonceStore {
         }
         Ok(())
     }
+}
+
+/// The parameters of [`NonceStore::open`] and [`NonceStore::adopt`]
+/// checked, then the file at `path` opened, locked and read: `reserve` as
+/// a `u128`, the file and its bytes.
+fn checked_and_locked(
+    path: &Path,
+    alg: &str,
+    width: usize,
+    key: &[u8],
+    reserve: u64,
+) -> Result<(u128, File, Vec<u8>), NonceFileError> {
+    let reserve = check_reserve(reserve)?;
+    record::check_params(alg, width, key)?;
+    let (file, bytes) = sys::open_locked(path)?;
+    Ok((reserve, file, bytes))
 }
 
 /// `reserve` as a `u128`, or the error for 0.
