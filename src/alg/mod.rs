@@ -86,15 +86,22 @@ impl Alg {
         (self.build)(key)
     }
 
-    /// Whether a freshly drawn uniform key must be adjusted to be valid:
-    /// clears the bits of a Poly1305-AES r that the paper requires to be 0.
-    pub fn fix_random_key(&self, key: &mut [u8]) {
-        if self.name == "poly1305-aes"
-            && key.len() == 32
-            && let Ok(r) = <&mut [u8; 16]>::try_from(&mut key[16..])
+    /// Clears the bits that a key of this algorithm must have clear — a
+    /// Poly1305-AES r's 22 bits that the paper requires to be 0 — so that a
+    /// uniform key (or any key, `uhash mac --clamp`) becomes a valid one.
+    /// Returns whether the algorithm has such bits: `false` leaves `key` as
+    /// it is.
+    pub fn fix_random_key(&self, key: &mut [u8]) -> bool {
+        if self.name != "poly1305-aes" {
+            return false;
+        }
+        if let Some(r) = key
+            .get_mut(16..32)
+            .and_then(|r| <&mut [u8; 16]>::try_from(r).ok())
         {
             poly1305_aes::clamp_r(r);
         }
+        true
     }
 }
 

@@ -2,7 +2,6 @@
 //! non-zero exit, nothing on stdout).
 
 use super::common::*;
-use uhash::alg;
 
 #[test]
 fn mac_one_file_with_a_nonce_like_sha256sum() {
@@ -521,107 +520,4 @@ fn bad_input_is_one_message_and_no_output() {
         let out = run_in(&dir, args, b"");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
-}
-
-#[test]
-fn hash_every_family_and_keygen() {
-    let dir = scratch("hash");
-    let msg = bytes(300_000, 9);
-    std::fs::write(dir.join("m"), &msg).unwrap();
-    let out = run_in(&dir, &["hash", "--help"], b"");
-    assert!(text(&out.stdout).contains("not a checksum"));
-    assert!(text(&out.stdout).contains("secret"));
-    for a in alg::ALGS {
-        let out = run_in(&dir, &["keygen", "--alg", a.name], b"");
-        assert!(out.status.success());
-        let line = text(&out.stdout);
-        let words: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(words[..3], ["uhash-key", "v1", a.name], "{line}");
-        let key = hex::decode(words[3]).unwrap();
-        assert_eq!(key.len(), a.key_bytes, "{}", a.name);
-        let nonce = hex::encode(bytes(a.nonce_bytes, 5));
-        let want = hex::encode(
-            a.key(&key)
-                .unwrap()
-                .compute(&hex::decode(&nonce).unwrap(), &msg)
-                .unwrap(),
-        );
-        let key = hex::encode(&key);
-        let args: Vec<&str> = match a.kind {
-            alg::Kind::Mac => vec![
-                "mac",
-                "--alg",
-                a.name,
-                "--key-hex",
-                &key,
-                "--nonce",
-                &nonce,
-                "m",
-            ],
-            alg::Kind::Hash => vec!["hash", "--alg", a.name, "--key-hex", &key, "m"],
-        };
-        let out = run_in(&dir, &args, b"");
-        assert_eq!(
-            text(&out.stdout),
-            format!("{want}  m\n"),
-            "{}: {}",
-            a.name,
-            text(&out.stderr)
-        );
-        // The streaming path (a pipe) gives the same.
-        let out = run_in(&dir, &args[..args.len() - 1], &msg);
-        assert_eq!(
-            text(&out.stdout),
-            format!("{want}  -\n"),
-            "{} from a pipe",
-            a.name
-        );
-    }
-    // Check lists of hashes.
-    let key = "00112233445566778899aabbccddeeff";
-    let out = run_in(
-        &dir,
-        &["hash", "--alg", "mmh32x4", "--key-hex", key, "m"],
-        b"",
-    );
-    std::fs::write(dir.join("sums"), &out.stdout).unwrap();
-    let out = run_in(
-        &dir,
-        &[
-            "hash",
-            "--alg",
-            "mmh32x4",
-            "--key-hex",
-            key,
-            "--check",
-            "sums",
-        ],
-        b"",
-    );
-    assert_eq!(text(&out.stdout), "m: OK\n");
-    let out = run_in(&dir, &["algs"], b"");
-    for a in alg::ALGS {
-        assert!(text(&out.stdout).contains(a.name));
-    }
-}
-
-#[test]
-fn kat_and_epsilon_keep_their_behaviour() {
-    let dir = scratch("kat");
-    let out = run_in(
-        &dir,
-        &["kat", "--impl=reference"],
-        b"{\"fn\":\"mmh32\",\"key\":\"0100000002000000\",\"msg\":\"0300000004000000\"}\nnot json\n",
-    );
-    assert_eq!(out.status.code(), Some(0));
-    let t = text(&out.stdout);
-    assert!(t.starts_with("{\"out\":\"0b000000\"}\n{\"error\":"), "{t}");
-    let out = run_in(&dir, &["epsilon", "--help"], b"");
-    assert!(text(&out.stdout).contains("Families:"));
-    let out = run_in(
-        &dir,
-        &["epsilon", "digest", "--exhaustive", "--samples", "5"],
-        b"",
-    );
-    assert_eq!(out.status.code(), Some(2));
 }

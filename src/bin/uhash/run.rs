@@ -41,16 +41,11 @@ impl Job {
         let threads = run.thread_count().map_err(Fail::usage)?;
         let mut key = keys::load(spec.key, spec.alg, spec.kind, spec.stdin_taken)?;
         let alg = key.alg;
-        if spec.clamp {
-            if alg.name != "poly1305-aes" {
-                return Err(Fail::usage(format!(
-                    "--clamp applies to poly1305-aes keys only, not {}",
-                    alg.name
-                )));
-            }
-            if let Ok(r) = <&mut [u8; 16]>::try_from(&mut key.bytes[16..]) {
-                uhash::poly1305_aes::clamp_r(r);
-            }
+        if spec.clamp && !alg.fix_random_key(&mut key.bytes) {
+            return Err(Fail::usage(format!(
+                "--clamp applies to poly1305-aes keys only, not {}",
+                alg.name
+            )));
         }
         let keyed = alg.key(&key.bytes).map_err(|e| {
             let hint = if matches!(e, uhash::core::Error::InvalidKey { .. }) {
