@@ -202,17 +202,12 @@ fn read_key_file(path: &Path, what: &str) -> Result<Zeroizing<Vec<u8>>, Fail> {
     if meta.is_dir() {
         return Err(Fail::input(format!("{what}: is a directory")));
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = meta.permissions().mode() & 0o7777;
-        if meta.is_file() && mode & 0o077 != 0 {
-            return Err(Fail::input(format!(
-                "{what} is accessible by group or others (mode {mode:04o}): a secret key must be \
-                 private; run 'chmod 600 {}' (uhash keygen --out creates key files so)",
-                crate::lines::display_name(path.as_os_str())
-            )));
-        }
+    if let Some(mode) = exposed_mode(&meta) {
+        return Err(Fail::input(format!(
+            "{what} is accessible by group or others (mode {mode:04o}): a secret key must be \
+             private; run 'chmod 600 {}' (uhash keygen --out creates key files so)",
+            crate::lines::display_name(path.as_os_str())
+        )));
     }
     read_capped(file).map_err(fail)
 }
@@ -283,22 +278,39 @@ pub fn write_key_file(path: &Path, text: &[u8]) -> Result<(), Fail> {
         .map_err(|e| Fail::input(format!("key file {shown}: {}", crate::input::plain(&e))))
 }
 
-/// Whether standard output is a regular file that group or others can read
-/// (`uhash keygen > k` under a umask of 022): the key should not stay so.
-pub fn stdout_is_exposed_file() -> bool {
+/// The mode of a regular file that group or others can access (any of
+/// the bits 0o077, as OpenSSH checks private keys); `None` for anything else
+/// (a pipe, a terminal, a private file, a system without these bits).
+fn exposed_mode(meta: &std::fs::Metadata) -> Option<u32> {
     #[cfg(unix)]
     {
-        use std::os::fd::AsFd;
         use std::os::unix::fs::PermissionsExt;
-        let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() else {
-            return false;
-        };
-        let f = File::from(fd);
-        return f
-            .metadata()
-            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o077 != 0);
+        let mode = meta.permissions().mode() & 0o7777;
+        (meta.is_file() && mode & 0o077 != 0).then_some(mode)
     }
-    #[allow(unreachable_code)]
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
+    }
+}
+
+/// Whether standard output is a regular file that group or others can read
+/// (`uhash keygen > k` under a umask of 022): the key should not stay so.
+#[cfg(unix)]
+pub fn stdout_is_exposed_file() -> bool {
+    use std::os::fd::AsFd;
+    io::stdout()
+        .as_fd()
+        .try_clone_to_owned()
+        .map(File::from)
+        .and_then(|f| f.metadata())
+        .is_ok_and(|m| exposed_mode(&m).is_some())
+}
+
+/// Not Unix: no group/other mode bits to read.
+#[cfg(not(unix))]
+pub fn stdout_is_exposed_file() -> bool {
     false
 }
 
