@@ -4,21 +4,24 @@
 //!
 //! This crate re-exports the family crates under short module names, each
 //! behind the feature of its name (all on by default), so that an
-//! application can depend on `uhash` alone; it also owns the `uhash`
-//! command-line tool (feature `cli`, on by default).
+//! application can depend on `uhash` alone. It is `no_std` (the families'
+//! `std` features pass through) and its default build pulls in no
+//! dependency of the command-line tool: the `uhash` tool is the package
+//! `uhash-cli` (`cargo install uhash-cli`).
 //!
 //! | module | crate | feature | contents |
 //! |---|---|---|---|
-//! | [`core`] | `uhash-base` | always | shared constant-time arithmetic: reductions, widening multiplies, Toeplitz key windows, keys, errors, backend selection |
+//! | [`base`] | `uhash-base` | always | shared constant-time arithmetic: reductions, widening multiplies, Toeplitz key windows, keys, errors, backend selection, the long-message construction and the Wegman–Carter MAC |
 //! | `mmh` | `uhash-mmh` | `mmh` | MMH32, Toeplitz MMH32, NMH32, MMH64 and NH: fixed-length functions, long-message hashes with `UniversalHash`, Wegman–Carter MACs |
 //! | `sqh` | `sqh` | `sqh` | Square Hash (Etzel–Patel–Ramzan): every variant for w = 1..5, long-message hashes and MACs |
 //! | `digest_mw` | `digest-mw` | `digest-mw` | Nguyen–Roscoe digest, trunc, digestMW and digest′, long-message hashes and MACs |
 //! | `poly1305_aes` | `poly1305-aes` | `poly1305-aes` | Poly1305 and Poly1305-AES (Bernstein), nonce sequences, batches |
 //! | `dfc_decorr` | `dfc-decorr` | `dfc-decorr` | the DFC decorrelation module in every strategy, its Horner hash and MAC, the DFC cipher |
 //! | `umac` | `umac` | `umac` | UMAC-32/64/96/128 (RFC 4418) |
-//! | `alg`, `kat`, `epsilon` | (this crate) | `cli` | the algorithm table of `uhash mac`, the known-answer driver behind `uhash kat` (docs/kat.md), the ε lab behind `uhash epsilon` |
 //!
-//! Features `std`, `rayon` and `asm` pass through to the enabled families.
+//! Features `std`, `rayon`, `getrandom` and `asm` pass through to the
+//! enabled families.
+#![no_std]
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "dfc-decorr")]
@@ -29,15 +32,8 @@ pub use digest_mw;
 pub use poly1305_aes;
 #[cfg(feature = "sqh")]
 pub use sqh;
-pub use uhash_base as core;
+pub use uhash_base as base;
 #[cfg(feature = "mmh")]
 pub use uhash_mmh as mmh;
 #[cfg(feature = "umac")]
 pub use umac;
-
-#[cfg(feature = "cli")]
-pub mod alg;
-#[cfg(feature = "cli")]
-pub mod epsilon;
-#[cfg(feature = "cli")]
-pub mod kat;

@@ -1,7 +1,7 @@
-//! What `uhash mac` computes (`uhash::alg`, the command line's table), one
+//! What `uhash mac` computes (`uhash_cli::alg`, the command line's table), one
 //! whole message per call on every core of a rayon pool: the long-hash MACs
 //! through `hash_into_parallel`, Poly1305-AES through
-//! `uhash::alg::poly1305_aes_tag`. Timed with the wall clock; a fresh nonce
+//! `uhash_cli::alg::poly1305_aes_tag`. Timed with the wall clock; a fresh nonce
 //! per call is not needed for timing (the nonce only selects the pad).
 
 use crate::{KeyMode, Row, fill_pseudo_random, looped};
@@ -12,7 +12,7 @@ const ALGS: [&str; 3] = ["poly1305-aes", "nhx4-mac", "mmh32x4-mac"];
 /// The rows.
 pub fn rows() -> Vec<Row> {
     ALGS.iter()
-        .filter_map(|&name| uhash::alg::find(name))
+        .filter_map(|&name| uhash_cli::alg::find(name))
         .map(|a| {
             Row::new(
                 "cli",
@@ -46,7 +46,7 @@ mod tests {
         let msg = vec![5u8; 3 << 20];
         for row in rows {
             let out = row.runner(msg.len()).once(&msg);
-            assert_eq!(out.len(), uhash::alg::find(row.function).unwrap().out_bytes);
+            assert_eq!(out.len(), uhash_cli::alg::find(row.function).unwrap().out_bytes);
             assert!(row.is_mac() && !row.is_peer());
         }
     }

@@ -9,7 +9,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
-use uhash::kat::{Backend, Impl, KatOptions, run_summary};
+use uhash_cli::kat::{Backend, Impl, KatOptions, run_summary};
 use uhash_fuzz::Input;
 
 /// Whether `line` gets no answer: empty or only whitespace, as UTF-8.

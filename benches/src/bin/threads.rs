@@ -1,5 +1,5 @@
 //! `threads`: how much faster `uhash mac` computes on every core than on one,
-//! on messages that stay in cache — one call of `uhash::alg`'s `compute`
+//! on messages that stay in cache — one call of `uhash_cli::alg`'s `compute`
 //! per sample, 1 and N threads alternating (so that load from other
 //! processes hits both alike), wall clock, medians.
 //!
@@ -66,7 +66,7 @@ fn main() {
         "alg", "size", "1 thread", "N threads", "speedup"
     );
     for name in &algs {
-        let Some(a) = uhash::alg::find(name) else {
+        let Some(a) = uhash_cli::alg::find(name) else {
             eprintln!("unknown algorithm {name}");
             std::process::exit(2);
         };

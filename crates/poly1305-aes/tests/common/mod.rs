@@ -20,7 +20,7 @@ pub fn supported() -> Vec<Backend> {
 /// The JSON records (one per line) of `tests/vectors/<file>`.
 pub fn records(file: &str) -> Vec<Value> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/vectors")
+        .join("tests/vectors")
         .join(file);
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
