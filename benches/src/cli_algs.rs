@@ -46,7 +46,10 @@ mod tests {
         let msg = vec![5u8; 3 << 20];
         for row in rows {
             let out = row.runner(msg.len()).once(&msg);
-            assert_eq!(out.len(), uhash_cli::alg::find(row.function).unwrap().out_bytes);
+            assert_eq!(
+                out.len(),
+                uhash_cli::alg::find(row.function).unwrap().out_bytes
+            );
             assert!(row.is_mac() && !row.is_peer());
         }
     }

@@ -493,12 +493,21 @@ fn bound_arithmetic() {
     let n2 = [3u128, 21, 231, 3465, 65835];
     for w in 1..=5u32 {
         assert_eq!(
-            uhash::sqh::carry_count(SqhVariant::Sqh2, 32, w),
+            sqh::carry_count(SqhVariant::Sqh2, 32, w),
             n2[w as usize - 1]
         );
-        assert_eq!(uhash::sqh::carry_count(SqhVariant::C2, 32, w), c2[w as usize - 1]);
-        assert_eq!(uhash::sqh::carry_count(SqhVariant::E, 32, w), e[w as usize - 1]);
-        assert_eq!(uhash::sqh::carry_count(SqhVariant::C, 32, w), 3u128.pow(2 * w + 1));
+        assert_eq!(
+            sqh::carry_count(SqhVariant::C2, 32, w),
+            c2[w as usize - 1]
+        );
+        assert_eq!(
+            sqh::carry_count(SqhVariant::E, 32, w),
+            e[w as usize - 1]
+        );
+        assert_eq!(
+            sqh::carry_count(SqhVariant::C, 32, w),
+            3u128.pow(2 * w + 1)
+        );
     }
     // The wraps of a final mod 2^b: 3 for MMH's primes, 8 for Poly1305's.
     assert_eq!(eps::wrap_count(17, 4), 3);

@@ -25,43 +25,24 @@ pub(crate) trait LongType: MacHash + Send + Sync + 'static {
     fn long(&self) -> &LongHash<Self::K>;
 }
 
+/// `LongType` for a family's hash types (each `Type => Kernel`), written
+/// by each family's file of the registry.
 macro_rules! long_types {
     ($($t:ty => $k:ty),* $(,)?) => {$(
-        impl LongType for $t {
+        impl $crate::alg::long::LongType for $t {
             type K = $k;
             const OUT: usize = <$t>::OUT_BYTES;
             fn seeded(seed: &[u8; 16]) -> Self {
                 <$t>::from_seed(seed)
             }
-            fn long(&self) -> &LongHash<$k> {
+            fn long(&self) -> &uhash::base::long::LongHash<$k> {
                 self.as_long_hash()
             }
         }
     )*};
 }
 
-long_types!(
-    uhash::mmh::Mmh32Hash => uhash::mmh::long::Mmh32Kernel<1>,
-    uhash::mmh::Mmh32x2Hash => uhash::mmh::long::Mmh32Kernel<2>,
-    uhash::mmh::Mmh32x4Hash => uhash::mmh::long::Mmh32Kernel<4>,
-    uhash::mmh::Nmh32Hash => uhash::mmh::long::Nmh32Kernel,
-    uhash::mmh::Mmh64Hash => uhash::mmh::long::Mmh64Kernel,
-    uhash::mmh::NhHash => uhash::mmh::long::NhKernel<1>,
-    uhash::mmh::Nhx2Hash => uhash::mmh::long::NhKernel<2>,
-    uhash::mmh::Nhx4Hash => uhash::mmh::long::NhKernel<4>,
-    uhash::sqh::Asm2x32Hash => uhash::sqh::long::Asm2Kernel<1>,
-    uhash::sqh::Asm2x64Hash => uhash::sqh::long::Asm2Kernel<2>,
-    uhash::sqh::Asm2x96Hash => uhash::sqh::long::Asm2Kernel<3>,
-    uhash::sqh::Asm2x128Hash => uhash::sqh::long::Asm2Kernel<4>,
-    uhash::sqh::Sqhe32Hash => uhash::sqh::long::SqheKernel<1>,
-    uhash::sqh::Sqhe64Hash => uhash::sqh::long::SqheKernel<2>,
-    uhash::sqh::Sqhe96Hash => uhash::sqh::long::SqheKernel<3>,
-    uhash::sqh::Sqhe128Hash => uhash::sqh::long::SqheKernel<4>,
-    uhash::digest_mw::DigestMw32Hash => uhash::digest_mw::long::DigestMwKernel<1>,
-    uhash::digest_mw::DigestMw64Hash => uhash::digest_mw::long::DigestMwKernel<2>,
-    uhash::digest_mw::DigestMw128Hash => uhash::digest_mw::long::DigestMwKernel<4>,
-    uhash::digest_mw::DigestMw256Hash => uhash::digest_mw::long::DigestMwKernel<8>,
-);
+pub(crate) use long_types;
 
 /// The table row of `T`'s hash: a 16-byte seed (`long_hash` layout of
 /// `docs/kat.md`), no nonce.
@@ -75,6 +56,7 @@ pub(crate) const fn hash<T: LongType>(name: &'static str, about: &'static str) -
         parallel: true,
         about,
         build: build_hash::<T>,
+        fix_key: None,
     }
 }
 
@@ -90,6 +72,7 @@ pub(crate) const fn mac<T: LongType>(name: &'static str, about: &'static str) ->
         parallel: true,
         about,
         build: build_mac::<T>,
+        fix_key: None,
     }
 }
 

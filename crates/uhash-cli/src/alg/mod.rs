@@ -21,12 +21,13 @@
 //! [`poly1305_aes_tag`]), with the same output bit for bit as the one-thread
 //! [`Keyed::start`] stream.
 
-mod long;
-mod single;
+pub(crate) mod long;
+mod wegman_carter;
 
 use uhash::base::Error;
 
-pub use single::poly1305_aes_tag;
+pub use crate::family::poly1305_aes::poly1305_aes_tag;
+pub(crate) use wegman_carter::WcAlg;
 
 /// What an algorithm computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +56,10 @@ pub struct Alg {
     pub parallel: bool,
     /// One line for `uhash algs`: the construction and where its bound is.
     pub about: &'static str,
-    build: Build,
+    pub(crate) build: Build,
+    /// Clears the bits a key must have clear (`None`: every key of the
+    /// right length is valid).
+    pub(crate) fix_key: Option<fn(&mut [u8])>,
 }
 
 /// A row's constructor: the algorithm keyed with a key of the row's size.
@@ -92,16 +96,13 @@ impl Alg {
     /// Returns whether the algorithm has such bits: `false` leaves `key` as
     /// it is.
     pub fn fix_random_key(&self, key: &mut [u8]) -> bool {
-        if self.name != "poly1305-aes" {
-            return false;
+        match self.fix_key {
+            Some(fix) => {
+                fix(key);
+                true
+            }
+            None => false,
         }
-        if let Some(r) = key
-            .get_mut(16..32)
-            .and_then(|r| <&mut [u8; 16]>::try_from(r).ok())
-        {
-            uhash::poly1305_aes::clamp_r(r);
-        }
-        true
     }
 }
 
@@ -149,152 +150,32 @@ pub const DEFAULT_MAC: &str = "poly1305-aes";
 /// Toeplitz lanes.
 pub const DEFAULT_HASH: &str = "mmh32x4";
 
-/// Every algorithm, MACs first.
-pub static ALGS: &[Alg] = &[
-    single::POLY1305_AES,
-    long::mac::<uhash::mmh::Mmh32Hash>(
-        "mmh32-mac",
-        "MMH32 long hash (1 lane, 32 bits) + AES pad; ε: mmh crate docs",
-    ),
-    long::mac::<uhash::mmh::Mmh32x2Hash>(
-        "mmh32x2-mac",
-        "MMH32 Toeplitz long hash (2 lanes) + AES pad; ε: mmh crate docs",
-    ),
-    long::mac::<uhash::mmh::Mmh32x4Hash>(
-        "mmh32x4-mac",
-        "MMH32 Toeplitz long hash (4 lanes) + AES pad; ε: mmh crate docs",
-    ),
-    long::mac::<uhash::mmh::Nmh32Hash>("nmh32-mac", "NMH32 long hash + AES pad; ε: mmh crate docs"),
-    long::mac::<uhash::mmh::Mmh64Hash>("mmh64-mac", "MMH64 long hash + AES pad; ε: mmh crate docs"),
-    long::mac::<uhash::mmh::NhHash>(
-        "nh-mac",
-        "NH long hash (1 lane, 64 bits) + AES pad; ε: mmh crate docs",
-    ),
-    long::mac::<uhash::mmh::Nhx2Hash>(
-        "nhx2-mac",
-        "NH Toeplitz long hash (2 lanes) + AES pad; ε: mmh crate docs",
-    ),
-    long::mac::<uhash::mmh::Nhx4Hash>(
-        "nhx4-mac",
-        "NH Toeplitz long hash (4 lanes) + AES pad; ε: mmh crate docs",
-    ),
-    long::mac::<uhash::sqh::Asm2x32Hash>(
-        "sqhasm2x32-mac",
-        "SQHasm2 long hash (32 bits) + AES pad; ε: sqh crate docs",
-    ),
-    long::mac::<uhash::sqh::Asm2x64Hash>(
-        "sqhasm2x64-mac",
-        "SQHasm2 long hash (64 bits) + AES pad; ε: sqh crate docs",
-    ),
-    long::mac::<uhash::sqh::Asm2x96Hash>(
-        "sqhasm2x96-mac",
-        "SQHasm2 long hash (96 bits) + AES pad; ε: sqh crate docs",
-    ),
-    long::mac::<uhash::sqh::Asm2x128Hash>(
-        "sqhasm2x128-mac",
-        "SQHasm2 long hash (128 bits) + AES pad; ε: sqh crate docs",
-    ),
-    long::mac::<uhash::sqh::Sqhe32Hash>(
-        "sqhe32-mac",
-        "SQHE long hash (32 bits) + AES pad; ε: sqh crate docs",
-    ),
-    long::mac::<uhash::sqh::Sqhe64Hash>(
-        "sqhe64-mac",
-        "SQHE long hash (64 bits) + AES pad; ε: sqh crate docs",
-    ),
-    long::mac::<uhash::sqh::Sqhe96Hash>(
-        "sqhe96-mac",
-        "SQHE long hash (96 bits) + AES pad; ε: sqh crate docs",
-    ),
-    long::mac::<uhash::sqh::Sqhe128Hash>(
-        "sqhe128-mac",
-        "SQHE long hash (128 bits) + AES pad; ε: sqh crate docs",
-    ),
-    long::mac::<uhash::digest_mw::DigestMw32Hash>(
-        "digestmw32-mac",
-        "digestMW long hash (1 lane) + AES pad; ε: digest-mw crate docs",
-    ),
-    long::mac::<uhash::digest_mw::DigestMw64Hash>(
-        "digestmw64-mac",
-        "digestMW long hash (2 lanes) + AES pad; ε: digest-mw crate docs",
-    ),
-    long::mac::<uhash::digest_mw::DigestMw128Hash>(
-        "digestmw128-mac",
-        "digestMW long hash (4 lanes) + AES pad; ε: digest-mw crate docs",
-    ),
-    long::mac::<uhash::digest_mw::DigestMw256Hash>(
-        "digestmw256-mac",
-        "digestMW long hash (8 lanes) + AES pad; ε: digest-mw crate docs",
-    ),
-    single::DFC_MAC,
-    single::UMAC32,
-    single::UMAC64,
-    single::UMAC96,
-    single::UMAC128,
-    single::POLY1305,
-    long::hash::<uhash::mmh::Mmh32Hash>(
-        "mmh32",
-        "MMH32 long hash (1 lane, 32 bits); ε: mmh crate docs",
-    ),
-    long::hash::<uhash::mmh::Mmh32x2Hash>(
-        "mmh32x2",
-        "MMH32 Toeplitz long hash (2 lanes); ε: mmh crate docs",
-    ),
-    long::hash::<uhash::mmh::Mmh32x4Hash>(
-        "mmh32x4",
-        "MMH32 Toeplitz long hash (4 lanes); ε: mmh crate docs",
-    ),
-    long::hash::<uhash::mmh::Nmh32Hash>("nmh32", "NMH32 long hash; ε: mmh crate docs"),
-    long::hash::<uhash::mmh::Mmh64Hash>("mmh64", "MMH64 long hash; ε: mmh crate docs"),
-    long::hash::<uhash::mmh::NhHash>("nh", "NH long hash (1 lane, 64 bits); ε: mmh crate docs"),
-    long::hash::<uhash::mmh::Nhx2Hash>("nhx2", "NH Toeplitz long hash (2 lanes); ε: mmh crate docs"),
-    long::hash::<uhash::mmh::Nhx4Hash>("nhx4", "NH Toeplitz long hash (4 lanes); ε: mmh crate docs"),
-    long::hash::<uhash::sqh::Asm2x32Hash>(
-        "sqhasm2x32",
-        "SQHasm2 long hash (32 bits); ε: sqh crate docs",
-    ),
-    long::hash::<uhash::sqh::Asm2x64Hash>(
-        "sqhasm2x64",
-        "SQHasm2 long hash (64 bits); ε: sqh crate docs",
-    ),
-    long::hash::<uhash::sqh::Asm2x96Hash>(
-        "sqhasm2x96",
-        "SQHasm2 long hash (96 bits); ε: sqh crate docs",
-    ),
-    long::hash::<uhash::sqh::Asm2x128Hash>(
-        "sqhasm2x128",
-        "SQHasm2 long hash (128 bits); ε: sqh crate docs",
-    ),
-    long::hash::<uhash::sqh::Sqhe32Hash>("sqhe32", "SQHE long hash (32 bits); ε: sqh crate docs"),
-    long::hash::<uhash::sqh::Sqhe64Hash>("sqhe64", "SQHE long hash (64 bits); ε: sqh crate docs"),
-    long::hash::<uhash::sqh::Sqhe96Hash>("sqhe96", "SQHE long hash (96 bits); ε: sqh crate docs"),
-    long::hash::<uhash::sqh::Sqhe128Hash>("sqhe128", "SQHE long hash (128 bits); ε: sqh crate docs"),
-    long::hash::<uhash::digest_mw::DigestMw32Hash>(
-        "digestmw32",
-        "digestMW long hash (1 lane); ε: digest-mw crate docs",
-    ),
-    long::hash::<uhash::digest_mw::DigestMw64Hash>(
-        "digestmw64",
-        "digestMW long hash (2 lanes); ε: digest-mw crate docs",
-    ),
-    long::hash::<uhash::digest_mw::DigestMw128Hash>(
-        "digestmw128",
-        "digestMW long hash (4 lanes); ε: digest-mw crate docs",
-    ),
-    long::hash::<uhash::digest_mw::DigestMw256Hash>(
-        "digestmw256",
-        "digestMW long hash (8 lanes); ε: digest-mw crate docs",
-    ),
-    single::DFC,
-];
+/// Every algorithm of every family ([`crate::family::FAMILIES`]), in
+/// registry order.
+pub fn all() -> impl Iterator<Item = &'static Alg> {
+    crate::family::FAMILIES.iter().flat_map(|f| f.algs.iter())
+}
 
 /// The row named `name`.
 #[must_use]
 pub fn find(name: &str) -> Option<&'static Alg> {
-    ALGS.iter().find(|a| a.name == name)
+    all().find(|a| a.name == name)
 }
 
 /// The rows of one kind, in table order.
 pub fn of_kind(kind: Kind) -> impl Iterator<Item = &'static Alg> {
-    ALGS.iter().filter(move |a| a.kind == kind)
+    all().filter(move |a| a.kind == kind)
+}
+
+/// Every row, MACs first (the order of `uhash algs`).
+pub fn listed() -> impl Iterator<Item = &'static Alg> {
+    of_kind(Kind::Mac).chain(of_kind(Kind::Hash))
+}
+
+/// The key of `key` as exactly N bytes.
+pub(crate) fn array<const N: usize>(key: &[u8]) -> Result<&[u8; N], Error> {
+    key.try_into().map_err(|_| Error::InvalidKeyLength {
+        expected: N,
+        got: key.len(),
+    })
 }

@@ -7,85 +7,65 @@
 //! assembly backend this CPU runs). A name whose engine lacks the backend,
 //! or whose backend this CPU or build cannot run, answers
 //! [`unsupported`] on every line; a name with a single implementation
-//! ([`Engines::None`]) has no backend to choose and answers it too.
+//! ([`Engines::NONE`]) has no backend to choose and answers it too.
 
 use uhash::base::Backend;
 
-use super::Call;
-
 /// The engine behind a name's production answer: the backends
-/// `--backend` can choose for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Engines {
-    /// One implementation, no backend to choose (`expand`, `wc_mac`,
-    /// `dfc_hash`).
-    None,
-    /// `uhash::mmh::Engine32`: MMH32, NMH32, NH (and their Toeplitz forms), the
-    /// long hashes over MMH32 and NH, and UMAC's NH.
-    Mmh32,
-    /// `uhash::mmh::Engine64`: MMH64.
-    Mmh64,
-    /// `uhash::digest_mw::Engine`: digest, digestMW, trunc, digest′ and the
-    /// long hash over digestMW.
-    DigestMw,
-    /// `uhash::poly1305_aes::Engine`: Poly1305 and Poly1305-AES.
-    Poly1305,
-    /// `uhash::dfc_decorr::Engine`: the strategies of the decorrelation module.
-    DfcModule,
-    /// The DFC cipher: `uhash::dfc_decorr::cipher::CipherEngine` (how `RT` is
-    /// read), or with a module strategy of [`Engines::DfcModule`] the
-    /// cipher whose key schedule and rounds run that strategy.
-    DfcCipher,
-    /// `uhash::sqh::Engine`: every Square Hash variant.
-    Sqh,
+/// `--backend` can choose for it. Each family defines its own
+/// (`family::mmh::ENGINE32`, …) beside the rows that use it; every engine
+/// of the registry is [`crate::family::engines`].
+#[derive(Clone, Copy)]
+pub struct Engines {
+    /// A name for messages and tests (`mmh32`, `poly1305`, …).
+    pub name: &'static str,
+    backends: fn() -> Vec<Backend>,
+    supports: fn(Backend) -> bool,
+    built: fn(Option<Backend>) -> Result<Backend, String>,
 }
 
 impl Engines {
-    /// Every backend the engine offers in this build (on any CPU), in its
-    /// order of preference.
+    /// The names with a single implementation: no backend to choose.
+    pub const NONE: Engines = Engines {
+        name: "none",
+        backends: Vec::new,
+        supports: |_| false,
+        built: |b| Err(b.map_or_else(|| "no engine".to_owned(), unsupported)),
+    };
+
+    /// An engine: its backends in order of preference (the engine's
+    /// `BACKENDS`), whether it runs a backend here (`new(b).is_ok()`), and
+    /// the backend of the engine a call with `--backend` (or none: the
+    /// detected one) gets.
+    #[must_use]
+    pub const fn new(
+        name: &'static str,
+        backends: fn() -> Vec<Backend>,
+        supports: fn(Backend) -> bool,
+        built: fn(Option<Backend>) -> Result<Backend, String>,
+    ) -> Self {
+        Engines {
+            name,
+            backends,
+            supports,
+            built,
+        }
+    }
+
+    /// Every backend of the engine, supported here or not, in order of
+    /// preference.
     #[must_use]
     pub fn backends(self) -> Vec<Backend> {
-        match self {
-            Engines::None => Vec::new(),
-            Engines::Mmh32 => uhash::mmh::Engine32::BACKENDS.to_vec(),
-            Engines::Mmh64 => uhash::mmh::Engine64::BACKENDS.to_vec(),
-            Engines::DigestMw => uhash::digest_mw::Engine::BACKENDS.to_vec(),
-            Engines::Poly1305 => uhash::poly1305_aes::Engine::BACKENDS.to_vec(),
-            Engines::DfcModule => uhash::dfc_decorr::Engine::BACKENDS.to_vec(),
-            Engines::DfcCipher => {
-                let mut all = uhash::dfc_decorr::cipher::CipherEngine::BACKENDS.to_vec();
-                for &b in uhash::dfc_decorr::Engine::BACKENDS {
-                    if !all.contains(&b) {
-                        all.push(b);
-                    }
-                }
-                all
-            }
-            Engines::Sqh => uhash::sqh::Engine::BACKENDS.to_vec(),
-        }
+        (self.backends)()
     }
 
-    /// Whether this CPU and build run `backend` for this engine (the alias
-    /// [`Backend::Asm`] when the engine has an assembly backend here).
+    /// Whether `--backend` `backend` runs here for this engine.
     #[must_use]
     pub fn supports(self, backend: Backend) -> bool {
-        match self {
-            Engines::None => false,
-            Engines::Mmh32 => uhash::mmh::Engine32::new(backend).is_ok(),
-            Engines::Mmh64 => uhash::mmh::Engine64::new(backend).is_ok(),
-            Engines::DigestMw => uhash::digest_mw::Engine::new(backend).is_ok(),
-            Engines::Poly1305 => uhash::poly1305_aes::Engine::new(backend).is_ok(),
-            Engines::DfcModule => uhash::dfc_decorr::Engine::new(backend).is_ok(),
-            Engines::DfcCipher => {
-                uhash::dfc_decorr::cipher::CipherEngine::new(backend).is_ok()
-                    || uhash::dfc_decorr::Engine::new(backend).is_ok()
-            }
-            Engines::Sqh => uhash::sqh::Engine::new(backend).is_ok(),
-        }
+        (self.supports)(backend)
     }
 
-    /// The concrete backends this CPU and build run for this engine.
+    /// The backends this CPU and build run, fastest first.
     #[must_use]
     pub fn supported(self) -> Vec<Backend> {
         self.backends()
@@ -93,9 +73,38 @@ impl Engines {
             .filter(|&b| self.supports(b))
             .collect()
     }
+
+    /// The backend of the engine a call with `--backend backend` gets
+    /// (`None`: the detected one), or the unsupported error.
+    ///
+    /// # Errors
+    /// [`unsupported`] when this engine cannot run `backend` here.
+    pub fn built(self, backend: Option<Backend>) -> Result<Backend, String> {
+        (self.built)(backend)
+    }
 }
 
-/// The answer of every line whose name cannot run on `backend`.
+impl PartialEq for Engines {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Engines {}
+
+impl core::hash::Hash for Engines {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.name.hash(state);
+    }
+}
+
+impl core::fmt::Debug for Engines {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Engines({})", self.name)
+    }
+}
+
+/// The answer of a call whose `--backend` its engine cannot run here.
 #[must_use]
 pub fn unsupported(backend: Backend) -> String {
     format!("backend {backend} is not supported on this CPU or build")
@@ -120,76 +129,36 @@ pub fn parse(name: &str) -> Result<Backend, String> {
     })
 }
 
-/// The engine of `call`: its `--backend`, else `detect` (the fastest).
+/// The engine of a call's `--backend` `backend`, else `detect` (the fastest).
 /// `new` is the family's `Engine::new`; the driver has already answered
 /// [`unsupported`] for a backend the engine lacks, so the error is only a
 /// safeguard.
-pub(super) fn engine<E, X>(
-    call: &Call,
+pub(crate) fn engine<E, X>(
+    backend: Option<Backend>,
     new: fn(Backend) -> Result<E, X>,
     detect: fn() -> E,
 ) -> Result<E, String> {
-    match call.backend {
+    match backend {
         None => Ok(detect()),
         Some(b) => new(b).map_err(|_| unsupported(b)),
     }
-}
-
-/// `uhash::mmh::Engine32` of `call`.
-pub(super) fn mmh32(call: &Call) -> Result<uhash::mmh::Engine32, String> {
-    engine(call, uhash::mmh::Engine32::new, uhash::mmh::Engine32::detect)
-}
-
-/// `uhash::mmh::Engine64` of `call`.
-pub(super) fn mmh64(call: &Call) -> Result<uhash::mmh::Engine64, String> {
-    engine(call, uhash::mmh::Engine64::new, uhash::mmh::Engine64::detect)
-}
-
-/// `uhash::digest_mw::Engine` of `call`.
-pub(super) fn digest_mw(call: &Call) -> Result<uhash::digest_mw::Engine, String> {
-    engine(call, uhash::digest_mw::Engine::new, uhash::digest_mw::Engine::detect)
-}
-
-/// `uhash::sqh::Engine` of `call`.
-pub(super) fn sqh(call: &Call) -> Result<uhash::sqh::Engine, String> {
-    engine(call, uhash::sqh::Engine::new, uhash::sqh::Engine::detect)
-}
-
-/// `uhash::dfc_decorr::Engine` (the module strategy) of `call`.
-pub(super) fn dfc_module(call: &Call) -> Result<uhash::dfc_decorr::Engine, String> {
-    engine(call, uhash::dfc_decorr::Engine::new, uhash::dfc_decorr::Engine::detect)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn call(backend: Option<Backend>) -> Call {
-        Call {
-            name: "mmh32",
-            key: Vec::new(),
-            msg: Vec::new(),
-            nonce: None,
-            params: serde_json::Map::new(),
-            backend,
-        }
-    }
-
     /// The engine a handler gets runs the backend `--backend` named (the
     /// alias `asm` a concrete assembly one), the detected one without it,
     /// and a backend the engine lacks is the unsupported error.
-    fn check<E>(
-        engines: Engines,
-        make: fn(&Call) -> Result<E, String>,
-        backend: fn(&E) -> Backend,
-    ) {
+    fn check(engines: Engines) {
         let mut named = engines.supported();
         assert!(!named.is_empty(), "{engines:?}");
         if engines.supports(Backend::Asm) {
             named.push(Backend::Asm);
         }
         for b in named {
-            let got = backend(&make(&call(Some(b))).unwrap());
+            let got = engines.built(Some(b)).unwrap();
             if b == Backend::Asm {
                 assert!(
                     got.is_asm() && got != Backend::Asm,
@@ -202,23 +171,21 @@ mod tests {
         for b in Backend::ALL {
             if !engines.supports(b) {
                 assert_eq!(
-                    make(&call(Some(b))).err(),
+                    engines.built(Some(b)).err(),
                     Some(unsupported(b)),
                     "{engines:?}"
                 );
             }
         }
-        let fastest = backend(&make(&call(None)).unwrap());
+        let fastest = engines.built(None).unwrap();
         assert_eq!(fastest, engines.supported()[0], "{engines:?}: detected");
     }
 
     #[test]
     fn the_named_backend_is_the_engine_built() {
-        check(Engines::Mmh32, mmh32, |e| e.backend());
-        check(Engines::Mmh64, mmh64, |e| e.backend());
-        check(Engines::DigestMw, digest_mw, |e| e.backend());
-        check(Engines::Sqh, sqh, |e| e.backend());
-        check(Engines::DfcModule, dfc_module, |e| e.backend());
+        for e in crate::family::engines() {
+            check(e);
+        }
     }
 
     #[test]
@@ -229,6 +196,6 @@ mod tests {
         let e = parse("sse9").unwrap_err();
         assert!(e.starts_with("unknown backend 'sse9'"), "{e}");
         assert!(names().all(|n| e.contains(n)), "{e}");
-        assert!(Engines::None.supported().is_empty());
+        assert!(Engines::NONE.supported().is_empty());
     }
 }

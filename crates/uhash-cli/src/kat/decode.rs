@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::{Backend, Call, FnEntry};
 
-pub(super) fn json_kind(v: &Value) -> &'static str {
+pub(crate) fn json_kind(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
@@ -20,7 +20,7 @@ pub(super) fn json_kind(v: &Value) -> &'static str {
 }
 
 /// Decodes a hex field; `None` when the field is absent or `null`.
-pub(super) fn hex_field(obj: &Map<String, Value>, field: &str) -> Result<Option<Vec<u8>>, String> {
+pub(crate) fn hex_field(obj: &Map<String, Value>, field: &str) -> Result<Option<Vec<u8>>, String> {
     match obj.get(field) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => hex::decode(s)
@@ -34,7 +34,7 @@ pub(super) fn hex_field(obj: &Map<String, Value>, field: &str) -> Result<Option<
 }
 
 /// Decodes the common fields of a record; errors carry the `fn 'NAME'` prefix.
-pub(super) fn decode_call(
+pub(crate) fn decode_call(
     entry: &'static FnEntry,
     name: &str,
     obj: &Map<String, Value>,
@@ -93,7 +93,7 @@ pub(super) fn decode_call(
 }
 
 /// A required parameter, as a non-negative JSON integer.
-pub(super) fn param(call: &Call, name: &str) -> Result<u64, String> {
+pub(crate) fn param(call: &Call, name: &str) -> Result<u64, String> {
     match call.params.get(name) {
         None | Some(Value::Null) => Err(format!("missing param '{name}'")),
         Some(Value::Number(n)) => n
@@ -107,7 +107,7 @@ pub(super) fn param(call: &Call, name: &str) -> Result<u64, String> {
 }
 
 /// A count parameter (`n`): an integer ≥ 1.
-pub(super) fn param_count(call: &Call, name: &str) -> Result<usize, String> {
+pub(crate) fn param_count(call: &Call, name: &str) -> Result<usize, String> {
     let n = param(call, name)?;
     if n == 0 {
         return Err(format!("param '{name}' must be at least 1, got 0"));
@@ -116,7 +116,7 @@ pub(super) fn param_count(call: &Call, name: &str) -> Result<usize, String> {
 }
 
 /// The word-width parameter `b`, one of `allowed`.
-pub(super) fn param_b(call: &Call, allowed: &[u32]) -> Result<u32, String> {
+pub(crate) fn param_b(call: &Call, allowed: &[u32]) -> Result<u32, String> {
     let b = param(call, "b")?;
     allowed
         .iter()
@@ -131,7 +131,7 @@ pub(super) fn param_b(call: &Call, allowed: &[u32]) -> Result<u32, String> {
 /// The number of `w`-byte words in the message, checking that the length is
 /// a multiple of `w`, that there is at least one word and (if `even`) that
 /// the count is even.
-pub(super) fn msg_words(call: &Call, w: usize, even: bool) -> Result<usize, String> {
+pub(crate) fn msg_words(call: &Call, w: usize, even: bool) -> Result<usize, String> {
     let len = call.msg.len();
     if !len.is_multiple_of(w) {
         return Err(format!(
@@ -157,10 +157,10 @@ pub(super) fn msg_words(call: &Call, w: usize, even: bool) -> Result<usize, Stri
 /// length. 2^25 keeps the reference under about 12 s (b = 64, its slowest
 /// at ~350 ns per product) and still takes a 32 MiB message (2^24 words of
 /// 16 bits) with n = 2.
-pub(super) const MAX_WORK: u64 = 1 << 25;
+pub(crate) const MAX_WORK: u64 = 1 << 25;
 
 /// Checks `n · k ≤` [`MAX_WORK`].
-pub(super) fn check_work(n: usize, k: usize) -> Result<(), String> {
+pub(crate) fn check_work(n: usize, k: usize) -> Result<(), String> {
     let work = (n as u128) * (k as u128);
     if work > u128::from(MAX_WORK) {
         return Err(format!(
@@ -172,14 +172,14 @@ pub(super) fn check_work(n: usize, k: usize) -> Result<(), String> {
 }
 
 /// `a + b` words, or an error naming the parameter that made it overflow.
-pub(super) fn add_words(a: usize, b: usize, what: &str) -> Result<usize, String> {
+pub(crate) fn add_words(a: usize, b: usize, what: &str) -> Result<usize, String> {
     a.checked_add(b)
         .ok_or_else(|| format!("param '{what}' is too large for any key"))
 }
 
 /// The first `words` words of `w` bytes of the key; a longer key is used by
 /// its prefix, a shorter one is an error.
-pub(super) fn key_prefix(call: &Call, words: usize, w: usize) -> Result<&[u8], String> {
+pub(crate) fn key_prefix(call: &Call, words: usize, w: usize) -> Result<&[u8], String> {
     let got = call.key.len();
     match words.checked_mul(w) {
         Some(needed) if needed <= got => Ok(&call.key[..needed]),
@@ -193,7 +193,7 @@ pub(super) fn key_prefix(call: &Call, words: usize, w: usize) -> Result<&[u8], S
 }
 
 /// The first `needed` bytes of the key (for keys that are not word arrays).
-pub(super) fn key_bytes(call: &Call, needed: usize) -> Result<&[u8], String> {
+pub(crate) fn key_bytes(call: &Call, needed: usize) -> Result<&[u8], String> {
     let got = call.key.len();
     call.key
         .get(..needed)
@@ -201,7 +201,7 @@ pub(super) fn key_bytes(call: &Call, needed: usize) -> Result<&[u8], String> {
 }
 
 /// Little-endian 32-bit words.
-pub(super) fn words32(bytes: &[u8]) -> Vec<u32> {
+pub(crate) fn words32(bytes: &[u8]) -> Vec<u32> {
     bytes
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
@@ -209,7 +209,7 @@ pub(super) fn words32(bytes: &[u8]) -> Vec<u32> {
 }
 
 /// Little-endian words of `w` ≤ 8 bytes, zero-extended to `u64`.
-pub(super) fn words64(bytes: &[u8], w: usize) -> Vec<u64> {
+pub(crate) fn words64(bytes: &[u8], w: usize) -> Vec<u64> {
     bytes
         .chunks_exact(w)
         .map(|c| {
@@ -221,7 +221,7 @@ pub(super) fn words64(bytes: &[u8], w: usize) -> Vec<u64> {
 }
 
 /// A 64-bit word read little-endian from exactly 8 bytes.
-pub(super) fn word64(bytes: &[u8]) -> u64 {
+pub(crate) fn word64(bytes: &[u8]) -> u64 {
     let mut buf = [0u8; 8];
     buf.copy_from_slice(bytes);
     u64::from_le_bytes(buf)
@@ -229,7 +229,7 @@ pub(super) fn word64(bytes: &[u8]) -> u64 {
 
 /// Appends the low `nbytes` bytes of `v`, little-endian, after checking that
 /// `v` fits in `bits` bits (a reference result out of range is a bug).
-pub(super) fn push_le(out: &mut Vec<u8>, v: u64, bits: u32, nbytes: usize) -> Result<(), String> {
+pub(crate) fn push_le(out: &mut Vec<u8>, v: u64, bits: u32, nbytes: usize) -> Result<(), String> {
     if bits < 64 && v >> bits != 0 {
         return Err(format!(
             "internal error: reference result {v:#x} does not fit in {bits} bits"
@@ -239,12 +239,12 @@ pub(super) fn push_le(out: &mut Vec<u8>, v: u64, bits: u32, nbytes: usize) -> Re
     Ok(())
 }
 
-pub(super) fn ref_err(e: uhash_ref::RefError) -> String {
+pub(crate) fn ref_err(e: uhash_ref::RefError) -> String {
     e.to_string()
 }
 
 /// The 16-byte seed (or AES key) at the front of the key.
-pub(super) fn seed(call: &Call) -> Result<[u8; 16], String> {
+pub(crate) fn seed(call: &Call) -> Result<[u8; 16], String> {
     let k = key_bytes(call, 16)?;
     let mut s = [0u8; 16];
     s.copy_from_slice(k);
@@ -252,7 +252,7 @@ pub(super) fn seed(call: &Call) -> Result<[u8; 16], String> {
 }
 
 /// The 12-byte nonce of a MAC call.
-pub(super) fn nonce12(call: &Call) -> Result<[u8; 12], String> {
+pub(crate) fn nonce12(call: &Call) -> Result<[u8; 12], String> {
     let n = call.nonce.as_deref().ok_or("missing field 'nonce'")?;
     n.try_into()
         .map_err(|_| format!("nonce must be 12 bytes, got {}", n.len()))

@@ -14,7 +14,7 @@ use super::Answer;
 /// from the seed derived under label (family, n, 0xfe, 0) and
 /// `uhash::base::mac::tag_for_hash` with the pad key under label
 /// (family, n, 0xff, 0).
-pub(super) fn hash_or_tag<H: ChunkHash>(
+pub(crate) fn hash_or_tag<H: ChunkHash>(
     seed: &[u8; 16],
     msg: &[u8],
     mac: Option<&MacNonce>,

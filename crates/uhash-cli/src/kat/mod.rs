@@ -52,18 +52,11 @@ use std::str::FromStr;
 use serde_json::{Map, Value};
 pub use uhash::base::Backend;
 
-mod backends;
-mod core;
-mod decode;
-mod dfc;
-mod digest;
-mod long;
-mod mmh;
-mod poly1305;
+pub(crate) mod backends;
+pub(crate) mod decode;
+pub(crate) mod long;
 mod record;
 mod run;
-mod sqh;
-mod umac;
 
 pub use backends::{Engines, parse as parse_backend, unsupported};
 pub use run::{KatOptions, Summary, command, run, run_summary};
@@ -197,21 +190,12 @@ impl FnEntry {
     }
 }
 
-/// The dispatch table: every name `uhash kat` knows, one slice of rows per
-/// family (`src/kat/<family>.rs` holds its rows and both of its handlers).
-pub static FUNCTIONS: &[&[FnEntry]] = &[
-    mmh::ROWS,
-    digest::ROWS,
-    poly1305::ROWS,
-    dfc::ROWS,
-    sqh::ROWS,
-    umac::ROWS,
-    core::ROWS,
-];
-
-/// Every row of [`FUNCTIONS`], in order.
+/// Every row of the dispatch table, in registry order: every name `uhash
+/// kat` knows, one slice of rows per family
+/// ([`crate::family::Family::kat`], with both of its handlers in
+/// `src/family/<family>.rs`).
 pub fn functions() -> impl Iterator<Item = &'static FnEntry> {
-    FUNCTIONS.iter().flat_map(|rows| rows.iter())
+    crate::family::FAMILIES.iter().flat_map(|f| f.kat.iter())
 }
 
 /// The table row for `name` (a canonical name or an alias).

@@ -16,6 +16,7 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use serde_json::{Value, json};
+use uhash_cli::family::{digest_mw, mmh, poly1305_aes};
 use uhash_cli::kat::{Backend, Engines, lookup};
 
 use super::common::*;
@@ -83,7 +84,7 @@ fn known_answers_on_every_backend() {
     }
     for ((line, _), n) in cases.iter().zip(&answered) {
         let e = engines_of(line);
-        if e == Engines::None {
+        if e == Engines::NONE {
             assert_eq!(*n, 0, "{line}");
         } else {
             // The concrete backends, and `asm` once more where there is one.
@@ -99,15 +100,7 @@ fn known_answers_on_every_backend() {
 /// backend the CPU has but `--backend` cannot reach fails here.
 #[test]
 fn backends_of_this_cpu_are_reachable() {
-    for e in [
-        Engines::Mmh32,
-        Engines::Mmh64,
-        Engines::DigestMw,
-        Engines::Poly1305,
-        Engines::DfcModule,
-        Engines::DfcCipher,
-        Engines::Sqh,
-    ] {
+    for e in uhash_cli::family::engines() {
         assert!(
             !e.supported().is_empty(),
             "{e:?}: not even the portable backend"
@@ -116,11 +109,11 @@ fn backends_of_this_cpu_are_reachable() {
     let on_asm_arch = cfg!(any(target_arch = "x86_64", target_arch = "aarch64"));
     if std::env::var_os("UHASH_EXPECT_ASM").is_some() && cfg!(feature = "asm") && on_asm_arch {
         assert!(
-            Engines::Mmh32.supports(Backend::Asm),
+            mmh::ENGINE32.supports(Backend::Asm),
             "UHASH_EXPECT_ASM: mmh asm"
         );
         assert!(
-            Engines::Poly1305.supports(Backend::Asm),
+            poly1305_aes::ENGINE.supports(Backend::Asm),
             "UHASH_EXPECT_ASM: poly1305 asm"
         );
     }
@@ -133,30 +126,30 @@ fn backends_of_this_cpu_are_reachable() {
     let mut want: Vec<(Engines, Backend)> = Vec::new();
     if has("avx2") {
         want.extend([
-            (Engines::Mmh32, Backend::Avx2),
-            (Engines::DigestMw, Backend::Avx2),
-            (Engines::Poly1305, Backend::Avx2),
+            (mmh::ENGINE32, Backend::Avx2),
+            (digest_mw::ENGINE, Backend::Avx2),
+            (poly1305_aes::ENGINE, Backend::Avx2),
         ]);
         if cfg!(feature = "asm") {
-            want.push((Engines::Mmh32, Backend::Avx2Asm));
+            want.push((mmh::ENGINE32, Backend::Avx2Asm));
         }
     }
     if has("avx512f") && has("avx512bw") && has("avx512vl") {
         want.extend([
-            (Engines::Mmh32, Backend::Avx512),
-            (Engines::Poly1305, Backend::Avx512),
+            (mmh::ENGINE32, Backend::Avx512),
+            (poly1305_aes::ENGINE, Backend::Avx512),
         ]);
         if cfg!(feature = "asm") {
-            want.push((Engines::Mmh32, Backend::Avx512Asm));
+            want.push((mmh::ENGINE32, Backend::Avx512Asm));
         }
     }
     if has("avx512ifma") {
-        want.push((Engines::Poly1305, Backend::Ifma));
+        want.push((poly1305_aes::ENGINE, Backend::Ifma));
     }
     if has("bmi2") && has("adx") {
-        want.push((Engines::Mmh64, Backend::Mulx));
+        want.push((mmh::ENGINE64, Backend::Mulx));
         if cfg!(feature = "asm") {
-            want.push((Engines::Poly1305, Backend::MulxAsm));
+            want.push((poly1305_aes::ENGINE, Backend::MulxAsm));
         }
     }
     for (e, b) in want {

@@ -152,11 +152,7 @@ pub fn names_of(lines: &[(String, String)]) -> Vec<String> {
 }
 
 pub fn check_vector_file(file: &str, records: usize) {
-    check_vector_path(
-        &uhash_testkit::vectors::path(file),
-        records,
-        &[],
-    );
+    check_vector_path(&uhash_testkit::vectors::path(file), records, &[]);
 }
 
 /// Pipes a published vector file through `uhash kat` (with `args`, and also

@@ -2,7 +2,6 @@
 
 use serde_json::Value;
 
-
 use super::common::*;
 use super::known_answers;
 

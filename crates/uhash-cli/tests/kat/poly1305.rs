@@ -3,7 +3,6 @@
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-
 use super::common::*;
 
 /// Known answers of this family, `(input line, expected out hex)`.

@@ -4,7 +4,6 @@
 //! repeated unit (`msg_len` > the given bytes) are expanded first, up to
 //! 64 KiB here (the longer ones run in the `umac` crate's own tests).
 
-
 use serde_json::Value;
 
 use super::common::*;

@@ -17,8 +17,8 @@
 
 use std::path::Path;
 
-use uhash_cli::alg::Alg;
 use uhash::base::nonce_file::{NonceFileError, NonceStore};
+use uhash_cli::alg::Alg;
 
 use crate::Fail;
 use crate::args::NonceArgs;

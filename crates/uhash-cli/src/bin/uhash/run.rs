@@ -349,7 +349,7 @@ fn check(job: &Job, list: &Path, nonce: Option<Vec<u8>>, quiet: bool) -> Result<
 /// `uhash keygen`.
 pub fn keygen(a: &KeygenArgs) -> Result<ExitCode, Fail> {
     let alg = alg::find(&a.alg).ok_or_else(|| {
-        let names: Vec<&str> = alg::ALGS.iter().map(|a| a.name).collect();
+        let names: Vec<&str> = alg::listed().map(|a| a.name).collect();
         Fail::usage(format!(
             "unknown algorithm '{}'; known: {}",
             a.alg,
@@ -377,7 +377,7 @@ pub fn keygen(a: &KeygenArgs) -> Result<ExitCode, Fail> {
 /// `uhash algs`.
 pub fn algs() -> Result<ExitCode, Fail> {
     let mut t = String::from("name             kind  key nonce  out  threads  construction\n");
-    for a in alg::ALGS {
+    for a in alg::listed() {
         let kind = if a.kind == Kind::Mac { "mac" } else { "hash" };
         let nonce = if a.nonce_bytes == 0 {
             "-".to_owned()

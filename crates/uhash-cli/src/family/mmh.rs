@@ -11,22 +11,25 @@ use uhash::mmh::Engine32;
 use uhash::mmh::long::{Mmh32Kernel, NhKernel};
 use uhash_ref::{mmh as rmmh, nh as unh};
 
-use super::backends;
-use super::decode::{
+use crate::kat::decode::{
     add_words, check_work, key_prefix, msg_words, nonce12, param, param_count, ref_err, seed,
     words32, words64,
 };
-use super::long::hash_or_tag;
-use super::{Answer, Call, Engines, FnEntry};
+use crate::kat::long::hash_or_tag;
+use crate::kat::{Answer, Call, Engines, FnEntry};
 
-/// The rows of this family in the dispatch table.
-pub(super) static ROWS: &[FnEntry] = &[
+use super::Family;
+use crate::alg::Alg;
+use crate::kat::backends;
+
+/// The rows of this family in the `uhash kat` dispatch table.
+static KAT: &[FnEntry] = &[
     FnEntry {
         name: "mmh32",
         aliases: &[],
         params: &[],
         nonce: false,
-        engines: Engines::Mmh32,
+        engines: ENGINE32,
         reference: Some(mmh32_reference),
         production: Some(mmh32),
     },
@@ -35,7 +38,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["n"],
         nonce: false,
-        engines: Engines::Mmh32,
+        engines: ENGINE32,
         reference: Some(mmh32_toeplitz_reference),
         production: Some(mmh32_toeplitz),
     },
@@ -44,7 +47,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: false,
-        engines: Engines::Mmh32,
+        engines: ENGINE32,
         reference: Some(nmh32_reference),
         production: Some(nmh32),
     },
@@ -53,7 +56,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: false,
-        engines: Engines::Mmh64,
+        engines: ENGINE64,
         reference: Some(mmh64_reference),
         production: Some(mmh64),
     },
@@ -62,7 +65,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: false,
-        engines: Engines::Mmh32,
+        engines: ENGINE32,
         reference: Some(nh_reference),
         production: Some(nh),
     },
@@ -71,7 +74,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["n"],
         nonce: false,
-        engines: Engines::Mmh32,
+        engines: ENGINE32,
         reference: Some(nh_toeplitz_reference),
         production: Some(nh_toeplitz),
     },
@@ -80,7 +83,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["family", "n", "chunk"],
         nonce: false,
-        engines: Engines::Mmh32,
+        engines: ENGINE32,
         reference: Some(long_hash_reference),
         production: Some(long_hash),
     },
@@ -89,7 +92,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["family", "n", "chunk"],
         nonce: true,
-        engines: Engines::Mmh32,
+        engines: ENGINE32,
         reference: Some(long_mac_reference),
         production: Some(long_mac),
     },
@@ -99,7 +102,7 @@ pub(super) static ROWS: &[FnEntry] = &[
 // Reference.
 
 /// `mmh32`: k ≥ 1 message words, key ≥ k words, out LE32.
-pub(super) fn mmh32_reference(call: &Call) -> Answer {
+pub(crate) fn mmh32_reference(call: &Call) -> Answer {
     let k = msg_words(call, 4, false)?;
     let key = words32(key_prefix(call, k, 4)?);
     let d = rmmh::mmh32(&key, &words32(&call.msg)).map_err(ref_err)?;
@@ -108,7 +111,7 @@ pub(super) fn mmh32_reference(call: &Call) -> Answer {
 
 /// `mmh32_toeplitz`: param n ≥ 1, key ≥ k + n − 1 words, out n × LE32,
 /// d_i over key words i..i+k−1.
-pub(super) fn mmh32_toeplitz_reference(call: &Call) -> Answer {
+pub(crate) fn mmh32_toeplitz_reference(call: &Call) -> Answer {
     let n = param_count(call, "n")?;
     let k = msg_words(call, 4, false)?;
     check_work(n, k)?;
@@ -124,7 +127,7 @@ pub(super) fn mmh32_toeplitz_reference(call: &Call) -> Answer {
 }
 
 /// `nmh32`: k even, key ≥ k words, out LE32.
-pub(super) fn nmh32_reference(call: &Call) -> Answer {
+pub(crate) fn nmh32_reference(call: &Call) -> Answer {
     let k = msg_words(call, 4, true)?;
     let key = words32(key_prefix(call, k, 4)?);
     let d = rmmh::nmh32(&key, &words32(&call.msg)).map_err(ref_err)?;
@@ -132,7 +135,7 @@ pub(super) fn nmh32_reference(call: &Call) -> Answer {
 }
 
 /// `mmh64`: 8-byte words, key ≥ k words, out LE64.
-pub(super) fn mmh64_reference(call: &Call) -> Answer {
+pub(crate) fn mmh64_reference(call: &Call) -> Answer {
     let k = msg_words(call, 8, false)?;
     let key = words64(key_prefix(call, k, 8)?, 8);
     let d = rmmh::mmh64(&key, &words64(&call.msg, 8)).map_err(ref_err)?;
@@ -140,7 +143,7 @@ pub(super) fn mmh64_reference(call: &Call) -> Answer {
 }
 
 /// `nh`: 32-bit words in adjacent pairs, k even, key ≥ k words, out LE64.
-pub(super) fn nh_reference(call: &Call) -> Answer {
+pub(crate) fn nh_reference(call: &Call) -> Answer {
     let k = msg_words(call, 4, true)?;
     let key = words32(key_prefix(call, k, 4)?);
     let d = unh::nh(&key, &words32(&call.msg)).map_err(ref_err)?;
@@ -149,7 +152,7 @@ pub(super) fn nh_reference(call: &Call) -> Answer {
 
 /// `nh_toeplitz`: param n ≥ 1, key ≥ k + 2(n − 1) words, out n × LE64,
 /// the key window shifted by 2 words per output.
-pub(super) fn nh_toeplitz_reference(call: &Call) -> Answer {
+pub(crate) fn nh_toeplitz_reference(call: &Call) -> Answer {
     let n = param_count(call, "n")?;
     let k = msg_words(call, 4, true)?;
     check_work(n, k)?;
@@ -169,21 +172,21 @@ pub(super) fn nh_toeplitz_reference(call: &Call) -> Answer {
 
 /// The level-1 functions a reference long-message hash can use.
 #[derive(Clone, Copy)]
-pub(super) enum Level1 {
+pub(crate) enum Level1 {
     /// MMH32 Toeplitz (family 0x0101 = 257): key k+n−1 words, 32-bit lanes.
     Mmh32,
     /// NH Toeplitz (family 0x0104 = 260): key k+2(n−1) words, 64-bit lanes.
     Nh,
 }
 
-pub(super) struct LongSpec {
-    pub(super) family: u16,
-    pub(super) l1: Level1,
-    pub(super) lanes: usize,
-    pub(super) chunk: usize,
+pub(crate) struct LongSpec {
+    pub(crate) family: u16,
+    pub(crate) l1: Level1,
+    pub(crate) lanes: usize,
+    pub(crate) chunk: usize,
 }
 
-pub(super) fn long_spec(call: &Call) -> Result<LongSpec, String> {
+pub(crate) fn long_spec(call: &Call) -> Result<LongSpec, String> {
     use uhash::base::kdf::family;
     let fam = param(call, "family")?;
     let l1 = match u16::try_from(fam) {
@@ -259,7 +262,7 @@ fn long_hash_value_under(s: &[u8; 16], msg: &[u8], spec: &LongSpec) -> Answer {
 }
 
 /// `long_hash`: reference composition.
-pub(super) fn long_hash_reference(call: &Call) -> Answer {
+pub(crate) fn long_hash_reference(call: &Call) -> Answer {
     let spec = long_spec(call)?;
     long_hash_value(call, &spec)
 }
@@ -268,7 +271,7 @@ pub(super) fn long_hash_reference(call: &Call) -> Answer {
 /// built from a seed s defines it: the hash keyed from the seed
 /// `expand(s, label(family, n, 0xfe, 0), 16)`, the pad key
 /// `expand(s, label(family, n, 0xff, 0), 16)` (`uhash_ref::mac::from_seed_keys`).
-pub(super) fn long_mac_reference(call: &Call) -> Answer {
+pub(crate) fn long_mac_reference(call: &Call) -> Answer {
     let spec = long_spec(call)?;
     let nonce = nonce12(call)?;
     let lane_bits = match spec.l1 {
@@ -289,22 +292,22 @@ fn err(e: uhash::mmh::Error) -> String {
 }
 
 /// `mmh32`: k ≥ 1 words, key ≥ k words, out LE32.
-pub(super) fn mmh32(call: &Call) -> Answer {
+pub(crate) fn mmh32(call: &Call) -> Answer {
     let k = msg_words(call, 4, false)?;
     let key = words32(key_prefix(call, k, 4)?);
-    let d = backends::mmh32(call)?.mmh32(&key, &call.msg).map_err(err)?;
+    let d = engine32(call)?.mmh32(&key, &call.msg).map_err(err)?;
     Ok(d.to_le_bytes().to_vec())
 }
 
 /// `mmh32_toeplitz`: n ≥ 1 (at most 8 in production: more is an error the
 /// reference would not give, so larger n are answered by the definition,
 /// one window at a time).
-pub(super) fn mmh32_toeplitz(call: &Call) -> Answer {
+pub(crate) fn mmh32_toeplitz(call: &Call) -> Answer {
     let n = param_count(call, "n")?;
     let k = msg_words(call, 4, false)?;
     check_work(n, k)?;
     let key = words32(key_prefix(call, add_words(k, n - 1, "n")?, 4)?);
-    let e = backends::mmh32(call)?;
+    let e = engine32(call)?;
     let mut out = Vec::with_capacity(4 * n);
     // Windows in groups of at most MAX_N outputs: window r is MMH32 under
     // the key shifted by r words.
@@ -321,32 +324,32 @@ pub(super) fn mmh32_toeplitz(call: &Call) -> Answer {
 }
 
 /// `nmh32`: k even, key ≥ k words, out LE32.
-pub(super) fn nmh32(call: &Call) -> Answer {
+pub(crate) fn nmh32(call: &Call) -> Answer {
     let k = msg_words(call, 4, true)?;
     let key = words32(key_prefix(call, k, 4)?);
-    let d = backends::mmh32(call)?.nmh32(&key, &call.msg).map_err(err)?;
+    let d = engine32(call)?.nmh32(&key, &call.msg).map_err(err)?;
     Ok(d.to_le_bytes().to_vec())
 }
 
 /// `mmh64`: 8-byte words, key ≥ k words, out LE64.
-pub(super) fn mmh64(call: &Call) -> Answer {
+pub(crate) fn mmh64(call: &Call) -> Answer {
     let k = msg_words(call, 8, false)?;
     let key = words64(key_prefix(call, k, 8)?, 8);
-    let d = backends::mmh64(call)?.mmh64(&key, &call.msg).map_err(err)?;
+    let d = engine64(call)?.mmh64(&key, &call.msg).map_err(err)?;
     Ok(d.to_le_bytes().to_vec())
 }
 
 /// `nh`: k even, key ≥ k words, out LE64.
-pub(super) fn nh(call: &Call) -> Answer {
+pub(crate) fn nh(call: &Call) -> Answer {
     let k = msg_words(call, 4, true)?;
     let key = words32(key_prefix(call, k, 4)?);
-    let d = backends::mmh32(call)?.nh(&key, &call.msg).map_err(err)?;
+    let d = engine32(call)?.nh(&key, &call.msg).map_err(err)?;
     Ok(d.to_le_bytes().to_vec())
 }
 
 /// `nh_toeplitz`: n ≥ 1, key ≥ k + 2(n − 1) words, out n × LE64 (groups of
 /// at most 8 windows, as for `mmh32_toeplitz`).
-pub(super) fn nh_toeplitz(call: &Call) -> Answer {
+pub(crate) fn nh_toeplitz(call: &Call) -> Answer {
     let n = param_count(call, "n")?;
     let k = msg_words(call, 4, true)?;
     check_work(n, k)?;
@@ -354,7 +357,7 @@ pub(super) fn nh_toeplitz(call: &Call) -> Answer {
         .checked_mul(2)
         .ok_or_else(|| "param 'n' is too large for any key".to_owned())?;
     let key = words32(key_prefix(call, add_words(k, shift, "n")?, 4)?);
-    let e = backends::mmh32(call)?;
+    let e = engine32(call)?;
     let mut out = Vec::with_capacity(8 * n);
     let mut r = 0;
     while r < n {
@@ -397,22 +400,148 @@ fn long_value(
 }
 
 /// `long_hash` from `uhash::mmh::long` kernels over `uhash::base::long::LongHash`.
-pub(super) fn long_hash(call: &Call) -> Answer {
+pub(crate) fn long_hash(call: &Call) -> Answer {
     let spec = long_spec(call)?;
-    long_value(&spec, backends::mmh32(call)?, &seed(call)?, &call.msg, None)
+    long_value(&spec, engine32(call)?, &seed(call)?, &call.msg, None)
 }
 
 /// `long_mac`: the Wegman–Carter tag as `WegmanCarter::from_seed` builds it:
 /// the `long_hash` value under the seed derived with label (family, n, 0xfe,
 /// 0), pad key under label (family, n, 0xff, 0).
-pub(super) fn long_mac(call: &Call) -> Answer {
+pub(crate) fn long_mac(call: &Call) -> Answer {
     let spec = long_spec(call)?;
     let nonce = MacNonce::from_bytes(nonce12(call)?);
     long_value(
         &spec,
-        backends::mmh32(call)?,
+        engine32(call)?,
         &seed(call)?,
         &call.msg,
         Some(&nonce),
     )
 }
+
+// ------------------------------------------------------------------ engines
+
+/// MMH32, NMH32 and NH (`uhash::mmh::Engine32`); UMAC's NH and digest′ run
+/// on it too.
+pub const ENGINE32: Engines = Engines::new(
+    "mmh32",
+    || uhash::mmh::Engine32::BACKENDS.to_vec(),
+    |b| uhash::mmh::Engine32::new(b).is_ok(),
+    |b| {
+        backends::engine(b, uhash::mmh::Engine32::new, uhash::mmh::Engine32::detect)
+            .map(|e| e.backend())
+    },
+);
+
+/// MMH64 (`uhash::mmh::Engine64`).
+pub const ENGINE64: Engines = Engines::new(
+    "mmh64",
+    || uhash::mmh::Engine64::BACKENDS.to_vec(),
+    |b| uhash::mmh::Engine64::new(b).is_ok(),
+    |b| {
+        backends::engine(b, uhash::mmh::Engine64::new, uhash::mmh::Engine64::detect)
+            .map(|e| e.backend())
+    },
+);
+
+/// The `Engine32` of `call` (its `--backend`, else the fastest).
+pub(crate) fn engine32(call: &Call) -> Result<uhash::mmh::Engine32, String> {
+    backends::engine(
+        call.backend,
+        uhash::mmh::Engine32::new,
+        uhash::mmh::Engine32::detect,
+    )
+}
+
+/// The `Engine64` of `call`.
+pub(crate) fn engine64(call: &Call) -> Result<uhash::mmh::Engine64, String> {
+    backends::engine(
+        call.backend,
+        uhash::mmh::Engine64::new,
+        uhash::mmh::Engine64::detect,
+    )
+}
+
+// ------------------------------------------------------------ the algorithms
+
+crate::alg::long::long_types!(
+    uhash::mmh::Mmh32Hash => uhash::mmh::long::Mmh32Kernel<1>,
+    uhash::mmh::Mmh32x2Hash => uhash::mmh::long::Mmh32Kernel<2>,
+    uhash::mmh::Mmh32x4Hash => uhash::mmh::long::Mmh32Kernel<4>,
+    uhash::mmh::Nmh32Hash => uhash::mmh::long::Nmh32Kernel,
+    uhash::mmh::Mmh64Hash => uhash::mmh::long::Mmh64Kernel,
+    uhash::mmh::NhHash => uhash::mmh::long::NhKernel<1>,
+    uhash::mmh::Nhx2Hash => uhash::mmh::long::NhKernel<2>,
+    uhash::mmh::Nhx4Hash => uhash::mmh::long::NhKernel<4>,
+);
+
+/// The long-message hashes and their MACs.
+static ALGS: &[Alg] = &[
+    crate::alg::long::mac::<uhash::mmh::Mmh32Hash>(
+        "mmh32-mac",
+        "MMH32 long hash (1 lane, 32 bits) + AES pad; ε: mmh crate docs",
+    ),
+    crate::alg::long::mac::<uhash::mmh::Mmh32x2Hash>(
+        "mmh32x2-mac",
+        "MMH32 Toeplitz long hash (2 lanes) + AES pad; ε: mmh crate docs",
+    ),
+    crate::alg::long::mac::<uhash::mmh::Mmh32x4Hash>(
+        "mmh32x4-mac",
+        "MMH32 Toeplitz long hash (4 lanes) + AES pad; ε: mmh crate docs",
+    ),
+    crate::alg::long::mac::<uhash::mmh::Nmh32Hash>(
+        "nmh32-mac",
+        "NMH32 long hash + AES pad; ε: mmh crate docs",
+    ),
+    crate::alg::long::mac::<uhash::mmh::Mmh64Hash>(
+        "mmh64-mac",
+        "MMH64 long hash + AES pad; ε: mmh crate docs",
+    ),
+    crate::alg::long::mac::<uhash::mmh::NhHash>(
+        "nh-mac",
+        "NH long hash (1 lane, 64 bits) + AES pad; ε: mmh crate docs",
+    ),
+    crate::alg::long::mac::<uhash::mmh::Nhx2Hash>(
+        "nhx2-mac",
+        "NH Toeplitz long hash (2 lanes) + AES pad; ε: mmh crate docs",
+    ),
+    crate::alg::long::mac::<uhash::mmh::Nhx4Hash>(
+        "nhx4-mac",
+        "NH Toeplitz long hash (4 lanes) + AES pad; ε: mmh crate docs",
+    ),
+    crate::alg::long::hash::<uhash::mmh::Mmh32Hash>(
+        "mmh32",
+        "MMH32 long hash (1 lane, 32 bits); ε: mmh crate docs",
+    ),
+    crate::alg::long::hash::<uhash::mmh::Mmh32x2Hash>(
+        "mmh32x2",
+        "MMH32 Toeplitz long hash (2 lanes); ε: mmh crate docs",
+    ),
+    crate::alg::long::hash::<uhash::mmh::Mmh32x4Hash>(
+        "mmh32x4",
+        "MMH32 Toeplitz long hash (4 lanes); ε: mmh crate docs",
+    ),
+    crate::alg::long::hash::<uhash::mmh::Nmh32Hash>("nmh32", "NMH32 long hash; ε: mmh crate docs"),
+    crate::alg::long::hash::<uhash::mmh::Mmh64Hash>("mmh64", "MMH64 long hash; ε: mmh crate docs"),
+    crate::alg::long::hash::<uhash::mmh::NhHash>(
+        "nh",
+        "NH long hash (1 lane, 64 bits); ε: mmh crate docs",
+    ),
+    crate::alg::long::hash::<uhash::mmh::Nhx2Hash>(
+        "nhx2",
+        "NH Toeplitz long hash (2 lanes); ε: mmh crate docs",
+    ),
+    crate::alg::long::hash::<uhash::mmh::Nhx4Hash>(
+        "nhx4",
+        "NH Toeplitz long hash (4 lanes); ε: mmh crate docs",
+    ),
+];
+
+/// MMH and NH (`uhash-mmh`).
+pub static FAMILY: Family = Family {
+    package: "uhash-mmh",
+    engines: &[ENGINE32, ENGINE64],
+    kat: KAT,
+    algs: ALGS,
+};

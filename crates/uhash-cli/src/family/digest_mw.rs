@@ -10,28 +10,31 @@
 //! give the same answer, errors included; the fastest backend of the CPU
 //! (or the `--backend` one) computes.
 
+use uhash::base::mac::MacNonce;
 use uhash::digest_mw::Word;
 use uhash::digest_mw::long::{DigestMwKernel, FAMILY_DIGEST_MW32};
-use uhash::base::mac::MacNonce;
 
 use uhash_ref::digest as nr;
 
-use super::backends;
-use super::decode::{
+use crate::kat::decode::{
     add_words, check_work, key_prefix, msg_words, nonce12, param, param_b, param_count, push_le,
     ref_err, seed, words64,
 };
-use super::long::hash_or_tag;
-use super::{Answer, Call, Engines, FnEntry};
+use crate::kat::long::hash_or_tag;
+use crate::kat::{Answer, Call, Engines, FnEntry};
 
-/// The rows of this family in the dispatch table.
-pub(super) static ROWS: &[FnEntry] = &[
+use super::Family;
+use crate::alg::Alg;
+use crate::kat::backends;
+
+/// The rows of this family in the `uhash kat` dispatch table.
+static KAT: &[FnEntry] = &[
     FnEntry {
         name: "digest",
         aliases: &[],
         params: &["b"],
         nonce: false,
-        engines: Engines::DigestMw,
+        engines: ENGINE,
         reference: Some(digest_reference),
         production: Some(digest),
     },
@@ -40,7 +43,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["b", "n"],
         nonce: false,
-        engines: Engines::DigestMw,
+        engines: ENGINE,
         reference: Some(digest_mw_reference),
         production: Some(digest_mw),
     },
@@ -49,7 +52,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["b", "bits"],
         nonce: false,
-        engines: Engines::DigestMw,
+        engines: ENGINE,
         reference: Some(digest_trunc_reference),
         production: Some(digest_trunc),
     },
@@ -58,7 +61,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["b"],
         nonce: false,
-        engines: Engines::DigestMw,
+        engines: ENGINE,
         reference: Some(digest_prime_reference),
         production: Some(digest_prime),
     },
@@ -67,7 +70,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: false,
-        engines: Engines::Mmh32,
+        engines: super::mmh::ENGINE32,
         reference: Some(digest_prime_mmh32_reference),
         production: Some(digest_prime_mmh32),
     },
@@ -76,7 +79,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &[],
         nonce: false,
-        engines: Engines::Mmh32,
+        engines: super::mmh::ENGINE32,
         reference: Some(digest_prime_nh_reference),
         production: Some(digest_prime_nh),
     },
@@ -85,7 +88,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["n", "chunk"],
         nonce: false,
-        engines: Engines::DigestMw,
+        engines: ENGINE,
         reference: Some(long_hash_reference),
         production: Some(long_hash),
     },
@@ -94,7 +97,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["n", "chunk"],
         nonce: true,
-        engines: Engines::DigestMw,
+        engines: ENGINE,
         reference: Some(long_mac_reference),
         production: Some(long_mac),
     },
@@ -110,7 +113,7 @@ const DIGEST_PRIME_K2_MIN: usize = 10;
 
 /// `digest`: param b ∈ {16, 32, 64}; t ≥ 1 message words of b/8 bytes;
 /// key ≥ t + 1 words; out b/8 bytes LE.
-pub(super) fn digest_reference(call: &Call) -> Answer {
+pub(crate) fn digest_reference(call: &Call) -> Answer {
     let b = param_b(call, DIGEST_B)?;
     let w = (b / 8) as usize;
     let t = msg_words(call, w, false)?;
@@ -122,7 +125,7 @@ pub(super) fn digest_reference(call: &Call) -> Answer {
 }
 
 /// `digest_mw`: params b, n ≥ 1; key ≥ t + n words; out n × (b/8 bytes LE).
-pub(super) fn digest_mw_reference(call: &Call) -> Answer {
+pub(crate) fn digest_mw_reference(call: &Call) -> Answer {
     let b = param_b(call, DIGEST_B)?;
     let n = param_count(call, "n")?;
     let w = (b / 8) as usize;
@@ -145,7 +148,7 @@ pub(super) fn digest_mw_reference(call: &Call) -> Answer {
 
 /// `digest_trunc`: params b, bits ∈ 1..=b; key ≥ t + 1 words; out the low
 /// `bits` bits of digest in ⌈bits/8⌉ bytes LE.
-pub(super) fn digest_trunc_reference(call: &Call) -> Answer {
+pub(crate) fn digest_trunc_reference(call: &Call) -> Answer {
     let b = param_b(call, DIGEST_B)?;
     let bits = param(call, "bits")?;
     let bits = match u32::try_from(bits) {
@@ -164,7 +167,7 @@ pub(super) fn digest_trunc_reference(call: &Call) -> Answer {
 
 /// `digest_prime`: param b ∈ {16, 32}; key = k1 ((256 + b)/8 bytes) ‖ k2
 /// (the rest of the key, ≥ 10 bytes); message any bytes; out b/8 bytes LE.
-pub(super) fn digest_prime_reference(call: &Call) -> Answer {
+pub(crate) fn digest_prime_reference(call: &Call) -> Answer {
     let b = param_b(call, DIGEST_PRIME_B)?;
     let k1_len = (256 + b as usize) / 8;
     let got = call.key.len();
@@ -196,7 +199,7 @@ fn split_inner_key(call: &Call) -> Result<(&[u8], &[u8]), String> {
 
 /// `digest_prime_mmh32`: key = k1 (32 bytes) ‖ k2 (the rest, ≥ 10 bytes);
 /// any message; out 4 bytes LE: MMH32(k1, SHA-256(msg ‖ k2)).
-pub(super) fn digest_prime_mmh32_reference(call: &Call) -> Answer {
+pub(crate) fn digest_prime_mmh32_reference(call: &Call) -> Answer {
     let (k1, k2) = split_inner_key(call)?;
     let d = nr::digest_prime_mmh32(k1, k2, &call.msg).map_err(ref_err)?;
     Ok(d.to_le_bytes().to_vec())
@@ -204,7 +207,7 @@ pub(super) fn digest_prime_mmh32_reference(call: &Call) -> Answer {
 
 /// `digest_prime_nh`: key = k1 (32 bytes) ‖ k2 (the rest, ≥ 10 bytes); any
 /// message; out 8 bytes LE: NH(k1, SHA-256(msg ‖ k2)).
-pub(super) fn digest_prime_nh_reference(call: &Call) -> Answer {
+pub(crate) fn digest_prime_nh_reference(call: &Call) -> Answer {
     let (k1, k2) = split_inner_key(call)?;
     let d = nr::digest_prime_nh(k1, k2, &call.msg).map_err(ref_err)?;
     Ok(d.to_le_bytes().to_vec())
@@ -237,7 +240,7 @@ fn mw_bytes<W: Word + TryFrom<u64> + Into<u64>>(call: &Call, n: usize, what: &st
     let t = msg_words(call, W::BYTES, false)?;
     let key = key_words::<W>(call, t, n, what)?;
     let mut out = vec![W::default(); n];
-    backends::digest_mw(call)?
+    engine(call)?
         .digest_mw(&key, &call.msg, &mut out)
         .map_err(err)?;
     Ok(out
@@ -247,7 +250,7 @@ fn mw_bytes<W: Word + TryFrom<u64> + Into<u64>>(call: &Call, n: usize, what: &st
 }
 
 /// `digest`: b ∈ {16, 32, 64}; key ≥ t + 1 words; out b/8 bytes.
-pub(super) fn digest(call: &Call) -> Answer {
+pub(crate) fn digest(call: &Call) -> Answer {
     match param_b(call, &[16, 32, 64])? {
         16 => mw_bytes::<u16>(call, 1, "b"),
         32 => mw_bytes::<u32>(call, 1, "b"),
@@ -256,7 +259,7 @@ pub(super) fn digest(call: &Call) -> Answer {
 }
 
 /// `digest_mw`: b, n ≥ 1; key ≥ t + n words; out n × b/8 bytes.
-pub(super) fn digest_mw(call: &Call) -> Answer {
+pub(crate) fn digest_mw(call: &Call) -> Answer {
     let b = param_b(call, &[16, 32, 64])?;
     let n = param_count(call, "n")?;
     check_work(n, msg_words(call, (b / 8) as usize, false)?)?;
@@ -268,7 +271,7 @@ pub(super) fn digest_mw(call: &Call) -> Answer {
 }
 
 /// `digest_trunc`: b, bits ∈ 1..=b; out ⌈bits/8⌉ bytes LE.
-pub(super) fn digest_trunc(call: &Call) -> Answer {
+pub(crate) fn digest_trunc(call: &Call) -> Answer {
     let b = param_b(call, &[16, 32, 64])?;
     let bits = param(call, "bits")?;
     let bits = match u32::try_from(bits) {
@@ -278,7 +281,7 @@ pub(super) fn digest_trunc(call: &Call) -> Answer {
     fn trunc<W: Word + TryFrom<u64> + Into<u64>>(call: &Call, bits: u32) -> Result<u64, String> {
         let t = msg_words(call, W::BYTES, false)?;
         let key = key_words::<W>(call, t, 1, "b")?;
-        backends::digest_mw(call)?
+        engine(call)?
             .digest_trunc(&key, &call.msg, bits)
             .map(Into::into)
             .map_err(err)
@@ -292,7 +295,7 @@ pub(super) fn digest_trunc(call: &Call) -> Answer {
 }
 
 /// `digest_prime`: b ∈ {16, 32}; key = k1 ‖ k2 (the rest, ≥ 10 bytes).
-pub(super) fn digest_prime(call: &Call) -> Answer {
+pub(crate) fn digest_prime(call: &Call) -> Answer {
     let b = param_b(call, &[16, 32])?;
     let k1_len = (256 + b as usize) / 8;
     let got = call.key.len();
@@ -305,7 +308,7 @@ pub(super) fn digest_prime(call: &Call) -> Answer {
     }
     let mut d = uhash::digest_mw::DigestPrime::from_key(b, &call.key).map_err(err)?;
     d.update(&call.msg);
-    let v = d.finalize_with(backends::digest_mw(call)?).value();
+    let v = d.finalize_with(engine(call)?).value();
     Ok(v.to_le_bytes()[..b as usize / 8].to_vec())
 }
 
@@ -314,17 +317,17 @@ fn digest_prime_over(call: &Call, inner: uhash::digest_mw::PrimeInner) -> Result
     let (k1, k2) = split_inner_key(call)?;
     let mut d = uhash::digest_mw::DigestPrimeOver::new(inner, k1, k2).map_err(err)?;
     d.update(&call.msg);
-    Ok(d.finalize_with(backends::mmh32(call)?))
+    Ok(d.finalize_with(super::mmh::engine32(call)?))
 }
 
 /// `digest_prime_mmh32`: key = k1 (32 bytes) ‖ k2 (the rest, ≥ 10 bytes).
-pub(super) fn digest_prime_mmh32(call: &Call) -> Answer {
+pub(crate) fn digest_prime_mmh32(call: &Call) -> Answer {
     let v = digest_prime_over(call, uhash::digest_mw::PrimeInner::Mmh32)?;
     Ok(v.to_le_bytes()[..4].to_vec())
 }
 
 /// `digest_prime_nh`: key = k1 (32 bytes) ‖ k2 (the rest, ≥ 10 bytes).
-pub(super) fn digest_prime_nh(call: &Call) -> Answer {
+pub(crate) fn digest_prime_nh(call: &Call) -> Answer {
     let v = digest_prime_over(call, uhash::digest_mw::PrimeInner::Nh)?;
     Ok(v.to_le_bytes().to_vec())
 }
@@ -376,7 +379,7 @@ fn long_reference_value_under(s: &[u8; 16], msg: &[u8], n: usize, chunk: usize) 
 }
 
 /// `digest_mw_long_hash`, reference.
-pub(super) fn long_hash_reference(call: &Call) -> Answer {
+pub(crate) fn long_hash_reference(call: &Call) -> Answer {
     let (n, chunk) = long_params(call)?;
     long_reference_value(call, n, chunk)
 }
@@ -384,7 +387,7 @@ pub(super) fn long_hash_reference(call: &Call) -> Answer {
 /// `digest_mw_long_mac`, reference, as the MAC built from a seed s defines
 /// it: `wc_mac` of the hash keyed from `expand(s, label(0x0320, n, 0xfe, 0), 16)`
 /// with the pad key `expand(s, label(0x0320, n, 0xff, 0), 16)`.
-pub(super) fn long_mac_reference(call: &Call) -> Answer {
+pub(crate) fn long_mac_reference(call: &Call) -> Answer {
     let (n, chunk) = long_params(call)?;
     let nonce = nonce12(call)?;
     let (hash_seed, pad_key) =
@@ -396,7 +399,7 @@ pub(super) fn long_mac_reference(call: &Call) -> Answer {
 fn long_production(call: &Call, mac: Option<&MacNonce>) -> Answer {
     let (n, chunk) = long_params(call)?;
     let s = seed(call)?;
-    let e = backends::digest_mw(call)?;
+    let e = engine(call)?;
     macro_rules! lanes {
         ($($n:literal)+) => {
             match n {
@@ -411,13 +414,88 @@ fn long_production(call: &Call, mac: Option<&MacNonce>) -> Answer {
 }
 
 /// `digest_mw_long_hash`: the long-message hash over `uhash::digest_mw::long::DigestMwKernel`.
-pub(super) fn long_hash(call: &Call) -> Answer {
+pub(crate) fn long_hash(call: &Call) -> Answer {
     long_production(call, None)
 }
 
 /// `digest_mw_long_mac`: the Wegman–Carter tag of the same hash.
-pub(super) fn long_mac(call: &Call) -> Answer {
+pub(crate) fn long_mac(call: &Call) -> Answer {
     long_params(call)?;
     let nonce = MacNonce::from_bytes(nonce12(call)?);
     long_production(call, Some(&nonce))
 }
+
+/// digest, digestMW and digest′ (`uhash::digest_mw::Engine`).
+pub const ENGINE: Engines = Engines::new(
+    "digest-mw",
+    || uhash::digest_mw::Engine::BACKENDS.to_vec(),
+    |b| uhash::digest_mw::Engine::new(b).is_ok(),
+    |b| {
+        backends::engine(
+            b,
+            uhash::digest_mw::Engine::new,
+            uhash::digest_mw::Engine::detect,
+        )
+        .map(|e| e.backend())
+    },
+);
+
+/// The `Engine` of `call` (its `--backend`, else the fastest).
+pub(crate) fn engine(call: &Call) -> Result<uhash::digest_mw::Engine, String> {
+    backends::engine(
+        call.backend,
+        uhash::digest_mw::Engine::new,
+        uhash::digest_mw::Engine::detect,
+    )
+}
+
+crate::alg::long::long_types!(
+    uhash::digest_mw::DigestMw32Hash => uhash::digest_mw::long::DigestMwKernel<1>,
+    uhash::digest_mw::DigestMw64Hash => uhash::digest_mw::long::DigestMwKernel<2>,
+    uhash::digest_mw::DigestMw128Hash => uhash::digest_mw::long::DigestMwKernel<4>,
+    uhash::digest_mw::DigestMw256Hash => uhash::digest_mw::long::DigestMwKernel<8>,
+);
+
+/// The long-message hashes and their MACs.
+static ALGS: &[Alg] = &[
+    crate::alg::long::mac::<uhash::digest_mw::DigestMw32Hash>(
+        "digestmw32-mac",
+        "digestMW long hash (1 lane) + AES pad; ε: digest-mw crate docs",
+    ),
+    crate::alg::long::mac::<uhash::digest_mw::DigestMw64Hash>(
+        "digestmw64-mac",
+        "digestMW long hash (2 lanes) + AES pad; ε: digest-mw crate docs",
+    ),
+    crate::alg::long::mac::<uhash::digest_mw::DigestMw128Hash>(
+        "digestmw128-mac",
+        "digestMW long hash (4 lanes) + AES pad; ε: digest-mw crate docs",
+    ),
+    crate::alg::long::mac::<uhash::digest_mw::DigestMw256Hash>(
+        "digestmw256-mac",
+        "digestMW long hash (8 lanes) + AES pad; ε: digest-mw crate docs",
+    ),
+    crate::alg::long::hash::<uhash::digest_mw::DigestMw32Hash>(
+        "digestmw32",
+        "digestMW long hash (1 lane); ε: digest-mw crate docs",
+    ),
+    crate::alg::long::hash::<uhash::digest_mw::DigestMw64Hash>(
+        "digestmw64",
+        "digestMW long hash (2 lanes); ε: digest-mw crate docs",
+    ),
+    crate::alg::long::hash::<uhash::digest_mw::DigestMw128Hash>(
+        "digestmw128",
+        "digestMW long hash (4 lanes); ε: digest-mw crate docs",
+    ),
+    crate::alg::long::hash::<uhash::digest_mw::DigestMw256Hash>(
+        "digestmw256",
+        "digestMW long hash (8 lanes); ε: digest-mw crate docs",
+    ),
+];
+
+/// digest and digestMW (`digest-mw`).
+pub static FAMILY: Family = Family {
+    package: "digest-mw",
+    engines: &[ENGINE, super::mmh::ENGINE32],
+    kat: KAT,
+    algs: ALGS,
+};

@@ -17,18 +17,21 @@
 use uhash::sqh::{Elem, Engine, Variant};
 use uhash_ref::sqh as r;
 
-use super::backends;
-use super::decode::{key_bytes, key_prefix, msg_words, param};
-use super::{Answer, Call, Engines, FnEntry};
+use crate::kat::decode::{key_bytes, key_prefix, msg_words, param};
+use crate::kat::{Answer, Call, Engines, FnEntry};
 
-/// The rows of this family in the dispatch table.
-pub(super) static ROWS: &[FnEntry] = &[
+use super::Family;
+use crate::alg::Alg;
+use crate::kat::backends;
+
+/// The rows of this family in the `uhash kat` dispatch table.
+static KAT: &[FnEntry] = &[
     FnEntry {
         name: "sqh",
         aliases: &[],
         params: &["w"],
         nonce: false,
-        engines: Engines::Sqh,
+        engines: ENGINE,
         reference: Some(sqh_reference),
         production: Some(sqh_production),
     },
@@ -37,7 +40,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
-        engines: Engines::Sqh,
+        engines: ENGINE,
         reference: Some(sqhu_reference),
         production: Some(sqhu_production),
     },
@@ -46,7 +49,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
-        engines: Engines::Sqh,
+        engines: ENGINE,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -55,7 +58,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
-        engines: Engines::Sqh,
+        engines: ENGINE,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -64,7 +67,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
-        engines: Engines::Sqh,
+        engines: ENGINE,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -73,7 +76,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
-        engines: Engines::Sqh,
+        engines: ENGINE,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -82,7 +85,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
-        engines: Engines::Sqh,
+        engines: ENGINE,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -91,7 +94,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
-        engines: Engines::Sqh,
+        engines: ENGINE,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -100,7 +103,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
-        engines: Engines::Sqh,
+        engines: ENGINE,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -109,7 +112,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["w"],
         nonce: false,
-        engines: Engines::Sqh,
+        engines: ENGINE,
         reference: Some(vector_reference),
         production: Some(vector_production),
     },
@@ -172,7 +175,7 @@ fn ref_fn(v: Variant) -> r::VecFn {
 
 /// `sqh_star`, `sqh_asm`, `sqh_asm2`, `sqh_c`, `sqh_c2`, `sqh_e`,
 /// `sqh_asm2_mod_p`, `sqh2` from `uhash_ref::sqh`.
-pub(super) fn vector_reference(call: &Call) -> Answer {
+pub(crate) fn vector_reference(call: &Call) -> Answer {
     let v = variant(call.name).ok_or("not a Square Hash vector name")?;
     let (w, key) = decode_vec(call)?;
     let w32 = w as u32;
@@ -186,7 +189,7 @@ pub(super) fn vector_reference(call: &Call) -> Answer {
 }
 
 /// `sqh` from `uhash_ref::sqh::sqh`.
-pub(super) fn sqh_reference(call: &Call) -> Answer {
+pub(crate) fn sqh_reference(call: &Call) -> Answer {
     let (w, key) = decode_single(call, |w| 4 * w)?;
     let w32 = w as u32;
     let x = uhash_ref::BigUint::from_bytes_le(key);
@@ -196,7 +199,7 @@ pub(super) fn sqh_reference(call: &Call) -> Answer {
 }
 
 /// `sqhu` from `uhash_ref::sqh::sqhu`.
-pub(super) fn sqhu_reference(call: &Call) -> Answer {
+pub(crate) fn sqhu_reference(call: &Call) -> Answer {
     let (w, key) = decode_single(call, |w| 8 * w + 4)?;
     let w32 = w as u32;
     let x = uhash_ref::BigUint::from_bytes_le(&key[..4 * w]);
@@ -257,23 +260,126 @@ fn sqhu_w<const W: usize>(e: Engine, key: &[u32], msg: &[u8]) -> Answer {
 }
 
 /// The vector names from the `sqh` crate.
-pub(super) fn vector_production(call: &Call) -> Answer {
+pub(crate) fn vector_production(call: &Call) -> Answer {
     let v = variant(call.name).ok_or("not a Square Hash vector name")?;
     let (w, key) = decode_vec(call)?;
     let key = words(key);
-    by_w!(w, vector_w(backends::sqh(call)?, v, &key, &call.msg))
+    by_w!(w, vector_w(engine(call)?, v, &key, &call.msg))
 }
 
 /// `sqh` from the `sqh` crate.
-pub(super) fn sqh_production(call: &Call) -> Answer {
+pub(crate) fn sqh_production(call: &Call) -> Answer {
     let (w, key) = decode_single(call, |w| 4 * w)?;
     let key = words(key);
-    by_w!(w, sqh_w(backends::sqh(call)?, &key, &call.msg))
+    by_w!(w, sqh_w(engine(call)?, &key, &call.msg))
 }
 
 /// `sqhu` from the `sqh` crate (built on `uhash::base::strong`).
-pub(super) fn sqhu_production(call: &Call) -> Answer {
+pub(crate) fn sqhu_production(call: &Call) -> Answer {
     let (w, key) = decode_single(call, |w| 8 * w + 4)?;
     let key = words(key);
-    by_w!(w, sqhu_w(backends::sqh(call)?, &key, &call.msg))
+    by_w!(w, sqhu_w(engine(call)?, &key, &call.msg))
 }
+
+/// Square Hash (`uhash::sqh::Engine`).
+pub const ENGINE: Engines = Engines::new(
+    "sqh",
+    || uhash::sqh::Engine::BACKENDS.to_vec(),
+    |b| uhash::sqh::Engine::new(b).is_ok(),
+    |b| {
+        backends::engine(b, uhash::sqh::Engine::new, uhash::sqh::Engine::detect)
+            .map(|e| e.backend())
+    },
+);
+
+/// The `Engine` of `call` (its `--backend`, else the fastest).
+pub(crate) fn engine(call: &Call) -> Result<Engine, String> {
+    backends::engine(call.backend, Engine::new, Engine::detect)
+}
+
+crate::alg::long::long_types!(
+    uhash::sqh::Asm2x32Hash => uhash::sqh::long::Asm2Kernel<1>,
+    uhash::sqh::Asm2x64Hash => uhash::sqh::long::Asm2Kernel<2>,
+    uhash::sqh::Asm2x96Hash => uhash::sqh::long::Asm2Kernel<3>,
+    uhash::sqh::Asm2x128Hash => uhash::sqh::long::Asm2Kernel<4>,
+    uhash::sqh::Sqhe32Hash => uhash::sqh::long::SqheKernel<1>,
+    uhash::sqh::Sqhe64Hash => uhash::sqh::long::SqheKernel<2>,
+    uhash::sqh::Sqhe96Hash => uhash::sqh::long::SqheKernel<3>,
+    uhash::sqh::Sqhe128Hash => uhash::sqh::long::SqheKernel<4>,
+);
+
+/// The long-message hashes and their MACs.
+static ALGS: &[Alg] = &[
+    crate::alg::long::mac::<uhash::sqh::Asm2x32Hash>(
+        "sqhasm2x32-mac",
+        "SQHasm2 long hash (32 bits) + AES pad; ε: sqh crate docs",
+    ),
+    crate::alg::long::mac::<uhash::sqh::Asm2x64Hash>(
+        "sqhasm2x64-mac",
+        "SQHasm2 long hash (64 bits) + AES pad; ε: sqh crate docs",
+    ),
+    crate::alg::long::mac::<uhash::sqh::Asm2x96Hash>(
+        "sqhasm2x96-mac",
+        "SQHasm2 long hash (96 bits) + AES pad; ε: sqh crate docs",
+    ),
+    crate::alg::long::mac::<uhash::sqh::Asm2x128Hash>(
+        "sqhasm2x128-mac",
+        "SQHasm2 long hash (128 bits) + AES pad; ε: sqh crate docs",
+    ),
+    crate::alg::long::mac::<uhash::sqh::Sqhe32Hash>(
+        "sqhe32-mac",
+        "SQHE long hash (32 bits) + AES pad; ε: sqh crate docs",
+    ),
+    crate::alg::long::mac::<uhash::sqh::Sqhe64Hash>(
+        "sqhe64-mac",
+        "SQHE long hash (64 bits) + AES pad; ε: sqh crate docs",
+    ),
+    crate::alg::long::mac::<uhash::sqh::Sqhe96Hash>(
+        "sqhe96-mac",
+        "SQHE long hash (96 bits) + AES pad; ε: sqh crate docs",
+    ),
+    crate::alg::long::mac::<uhash::sqh::Sqhe128Hash>(
+        "sqhe128-mac",
+        "SQHE long hash (128 bits) + AES pad; ε: sqh crate docs",
+    ),
+    crate::alg::long::hash::<uhash::sqh::Asm2x32Hash>(
+        "sqhasm2x32",
+        "SQHasm2 long hash (32 bits); ε: sqh crate docs",
+    ),
+    crate::alg::long::hash::<uhash::sqh::Asm2x64Hash>(
+        "sqhasm2x64",
+        "SQHasm2 long hash (64 bits); ε: sqh crate docs",
+    ),
+    crate::alg::long::hash::<uhash::sqh::Asm2x96Hash>(
+        "sqhasm2x96",
+        "SQHasm2 long hash (96 bits); ε: sqh crate docs",
+    ),
+    crate::alg::long::hash::<uhash::sqh::Asm2x128Hash>(
+        "sqhasm2x128",
+        "SQHasm2 long hash (128 bits); ε: sqh crate docs",
+    ),
+    crate::alg::long::hash::<uhash::sqh::Sqhe32Hash>(
+        "sqhe32",
+        "SQHE long hash (32 bits); ε: sqh crate docs",
+    ),
+    crate::alg::long::hash::<uhash::sqh::Sqhe64Hash>(
+        "sqhe64",
+        "SQHE long hash (64 bits); ε: sqh crate docs",
+    ),
+    crate::alg::long::hash::<uhash::sqh::Sqhe96Hash>(
+        "sqhe96",
+        "SQHE long hash (96 bits); ε: sqh crate docs",
+    ),
+    crate::alg::long::hash::<uhash::sqh::Sqhe128Hash>(
+        "sqhe128",
+        "SQHE long hash (128 bits); ε: sqh crate docs",
+    ),
+];
+
+/// Square Hash (`sqh`).
+pub static FAMILY: Family = Family {
+    package: "sqh",
+    engines: &[ENGINE],
+    kat: KAT,
+    algs: ALGS,
+};

@@ -4,17 +4,19 @@
 //! `--impl reference`. (The long-message names live with the families whose
 //! level-1 functions they compose: `mmh`, `digest`.)
 
-use super::decode::{nonce12, param, ref_err, seed};
-use super::{Answer, Call, Engines, FnEntry};
+use crate::kat::decode::{nonce12, param, ref_err, seed};
+use crate::kat::{Answer, Call, Engines, FnEntry};
 
-/// The rows of this family in the dispatch table.
-pub(super) static ROWS: &[FnEntry] = &[
+use super::Family;
+
+/// The rows of this family in the `uhash kat` dispatch table.
+static KAT: &[FnEntry] = &[
     FnEntry {
         name: "expand",
         aliases: &[],
         params: &["label", "len"],
         nonce: false,
-        engines: Engines::None,
+        engines: Engines::NONE,
         reference: Some(expand_reference),
         production: Some(expand_production),
     },
@@ -23,7 +25,7 @@ pub(super) static ROWS: &[FnEntry] = &[
         aliases: &[],
         params: &["lane_bits"],
         nonce: true,
-        engines: Engines::None,
+        engines: Engines::NONE,
         reference: Some(wc_mac_reference),
         production: Some(wc_mac_production),
     },
@@ -45,7 +47,7 @@ fn expand_params(call: &Call) -> Result<(u64, usize), String> {
 }
 
 /// `expand` from `uhash-base::kdf`.
-pub(super) fn expand_production(call: &Call) -> Answer {
+pub(crate) fn expand_production(call: &Call) -> Answer {
     let (label, len) = expand_params(call)?;
     let mut out = vec![0u8; len];
     uhash::base::kdf::expand(&seed(call)?, label, &mut out);
@@ -53,7 +55,7 @@ pub(super) fn expand_production(call: &Call) -> Answer {
 }
 
 /// `expand` from `uhash-ref::kdf`.
-pub(super) fn expand_reference(call: &Call) -> Answer {
+pub(crate) fn expand_reference(call: &Call) -> Answer {
     let (label, len) = expand_params(call)?;
     Ok(uhash_ref::kdf::expand(&seed(call)?, label, len))
 }
@@ -77,7 +79,7 @@ fn lane_bytes(call: &Call, hash_len: usize) -> Result<usize, String> {
 }
 
 /// `wc_mac` from `uhash-base::mac`.
-pub(super) fn wc_mac_production(call: &Call) -> Answer {
+pub(crate) fn wc_mac_production(call: &Call) -> Answer {
     let b = lane_bytes(call, call.msg.len())?;
     let nonce = uhash::base::mac::MacNonce::from_bytes(nonce12(call)?);
     let mut out = vec![0u8; call.msg.len()];
@@ -87,8 +89,17 @@ pub(super) fn wc_mac_production(call: &Call) -> Answer {
 }
 
 /// `wc_mac` from `uhash-ref::mac`.
-pub(super) fn wc_mac_reference(call: &Call) -> Answer {
+pub(crate) fn wc_mac_reference(call: &Call) -> Answer {
     let b = lane_bytes(call, call.msg.len())?;
     uhash_ref::mac::wegman_carter(&seed(call)?, &nonce12(call)?, 8 * b as u32, &call.msg)
         .map_err(ref_err)
 }
+
+/// The constructions every family shares (`uhash-base`): no algorithm of
+/// their own.
+pub static FAMILY: Family = Family {
+    package: "uhash-base",
+    engines: &[],
+    kat: KAT,
+    algs: &[],
+};

@@ -1,0 +1,60 @@
+//! The one registry of the families: what the tool, the kat driver, the
+//! benchmarks and the tests iterate.
+//!
+//! Each family of the workspace is one file here, `family/<crate>.rs`,
+//! holding everything the tool knows of it: its `uhash kat` rows with both
+//! handlers (production from the family crate through the facade,
+//! reference from `uhash-ref`), the engines `--backend` chooses from, and
+//! its rows of the algorithm table of `uhash mac`/`hash`/`keygen`. That
+//! file ends in one [`Family`] value, and [`FAMILIES`] lists those values:
+//! adding a family to the tool is its file and one entry below
+//! (ARCHITECTURE.md, "Recipe: add a family").
+
+use crate::alg::Alg;
+use crate::kat::{Engines, FnEntry};
+
+pub mod base;
+pub mod dfc_decorr;
+pub mod digest_mw;
+pub mod mmh;
+pub mod poly1305_aes;
+pub mod sqh;
+pub mod umac;
+
+/// What the tool knows of one family.
+#[derive(Debug)]
+pub struct Family {
+    /// The package (`uhash-mmh`, `poly1305-aes`, …; `uhash-base` for the
+    /// shared constructions).
+    pub package: &'static str,
+    /// The engines its production answers run on (`uhash kat --backend`).
+    pub engines: &'static [Engines],
+    /// Its rows of the `uhash kat` dispatch table.
+    pub kat: &'static [FnEntry],
+    /// Its rows of the algorithm table (`uhash mac`/`hash`/`keygen`).
+    pub algs: &'static [Alg],
+}
+
+/// Every family, in the order `uhash algs` and `uhash kat` list them.
+pub static FAMILIES: &[&Family] = &[
+    &poly1305_aes::FAMILY,
+    &mmh::FAMILY,
+    &sqh::FAMILY,
+    &digest_mw::FAMILY,
+    &dfc_decorr::FAMILY,
+    &umac::FAMILY,
+    &base::FAMILY,
+];
+
+/// Every engine of every family, each once.
+pub fn engines() -> impl Iterator<Item = Engines> {
+    let mut seen: Vec<Engines> = Vec::new();
+    for f in FAMILIES {
+        for &e in f.engines {
+            if !seen.contains(&e) {
+                seen.push(e);
+            }
+        }
+    }
+    seen.into_iter()
+}
