@@ -150,6 +150,7 @@ mod backend;
 pub mod batch;
 mod clamp;
 mod field;
+mod final_steps;
 pub mod incremental;
 mod kernels;
 mod mac;
