@@ -139,7 +139,6 @@
 //! portable path.
 #![no_std]
 #![deny(unsafe_code)]
-#![doc(html_no_source)]
 
 #[cfg(feature = "std")]
 extern crate std;
