@@ -63,7 +63,8 @@
 //! `constants.rs` (the words of e − 2 and the sizes), `round.rs` (CP, the
 //! round function, the Feistel network), `key_schedule.rs`, `kernels.rs`
 //! (the engine), `dfc.rs` ([`Dfc`] and its byte API), `traits.rs` (the
-//! RustCrypto traits), `variants.rs` ([`Dfc128`], [`Dfc192`], [`Dfc256`]).
+//! RustCrypto traits), `variants.rs` ([`FixedKeyDfc`] and its aliases
+//! [`Dfc128`], [`Dfc192`], [`Dfc256`]).
 
 #[cfg(doc)]
 use ::cipher::{BlockCipherDecrypt, BlockCipherEncrypt, KeyInit};
@@ -84,4 +85,4 @@ pub use constants::{
 pub use dfc::Dfc;
 pub use kernels::{CipherEngine, CipherKernels};
 pub use round::{confusion_permutation, round_function, rt_lookup_ct};
-pub use variants::{Dfc128, Dfc192, Dfc256};
+pub use variants::{Dfc128, Dfc192, Dfc256, FixedKeyDfc};
