@@ -4,7 +4,7 @@
 #[cfg(doc)]
 use super::constants::KS;
 use super::constants::{MAX_KEY_BYTES, PAR_BLOCKS, RoundKeys};
-use super::kernels::{CipherEngine, CipherKernels};
+use super::engine::{CipherEngine, CipherKernels};
 use super::key_schedule::padded_key;
 use crate::kernels::Engine;
 #[cfg(doc)]
