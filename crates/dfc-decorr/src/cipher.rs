@@ -61,9 +61,11 @@
 //!
 //! # Files
 //! `constants.rs` (the words of e − 2 and the sizes), `round.rs` (CP, the
-//! round function, the Feistel network), `key_schedule.rs`, `kernels.rs`
-//! (the engine), `dfc.rs` ([`Dfc`] and its byte API), `traits.rs` (the
-//! RustCrypto traits), `variants.rs` ([`Dfc128`], [`Dfc192`], [`Dfc256`]).
+//! round function, the Feistel network), `key_schedule.rs` (the key
+//! schedule and its task for [`Engine::with`](crate::Engine::with)),
+//! `engine.rs` ([`CipherEngine`] and [`CipherKernels`]), `dfc.rs` ([`Dfc`] and its byte API), `traits.rs` (the
+//! RustCrypto traits), `variants.rs` ([`FixedKeyDfc`] and its aliases
+//! [`Dfc128`], [`Dfc192`], [`Dfc256`]).
 
 #[cfg(doc)]
 use ::cipher::{BlockCipherDecrypt, BlockCipherEncrypt, KeyInit};
@@ -72,7 +74,7 @@ use uhash_base::Backend;
 
 mod constants;
 mod dfc;
-mod kernels;
+mod engine;
 pub(crate) mod key_schedule;
 pub(crate) mod round;
 mod traits;
@@ -82,6 +84,6 @@ pub use constants::{
     BLOCK_BYTES, KA, KB, KC, KD, KS, MAX_KEY_BYTES, PAR_BLOCKS, ROUNDS, RT, RoundKeys,
 };
 pub use dfc::Dfc;
-pub use kernels::{CipherEngine, CipherKernels};
+pub use engine::{CipherEngine, CipherKernels};
 pub use round::{confusion_permutation, round_function, rt_lookup_ct};
-pub use variants::{Dfc128, Dfc192, Dfc256};
+pub use variants::{Dfc128, Dfc192, Dfc256, FixedKeyDfc};

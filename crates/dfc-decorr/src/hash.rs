@@ -139,7 +139,7 @@
 mod split;
 mod state;
 
-pub use split::GROUP;
+pub use split::{BLOCK_BYTES, GROUP};
 pub use state::DfcState;
 
 use split::{KeyPowers, absorb_blocks};
@@ -158,8 +158,6 @@ use zeroize::Zeroize;
 pub const KEY_BYTES: usize = 16;
 /// Output bytes: one 64-bit word, little-endian.
 pub const OUT_BYTES: usize = 8;
-/// Message block bytes.
-pub const BLOCK_BYTES: usize = 8;
 
 /// The key-expansion label of the hash key a ‖ b:
 /// `label(family::DFC, 1, LEVEL_L1, 0)`.

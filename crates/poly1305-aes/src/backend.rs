@@ -17,10 +17,9 @@ pub(crate) mod radix26;
 
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
 mod aarch64_neon;
-mod bytes16;
+pub(crate) mod bytes16;
 #[cfg(target_arch = "x86_64")]
 mod x86_avx2;
-pub(crate) use bytes16::{bytes16, halves, wipe16};
 #[cfg(target_arch = "x86_64")]
 mod x86_avx512;
 // `ifma_kernels!` is used by `ffi_x86_64.rs` too.
@@ -34,10 +33,3 @@ mod ffi_aarch64;
 mod ffi_armv4;
 #[cfg(all(feature = "asm", target_arch = "x86_64"))]
 mod ffi_x86_64;
-
-/// The portable whole-message loop ([`soft::message`]) in one call that is
-/// not inlined (its caller, inlined where the tag is used, stays small).
-#[inline(always)]
-pub(crate) fn short_message(h: &mut [u64; 3], r: &[u64; 2], msg: &[u8]) {
-    soft::message_outlined(h, r, msg);
-}

@@ -68,7 +68,10 @@ mod tests {
                 let f = from_fe(to_fe(&h));
                 assert!(f[2] <= 3);
                 // equal mod p: the kernels' finish gives the same residue
-                assert_eq!(crate::state::finish(&f, 0), crate::state::finish(&h, 0));
+                assert_eq!(
+                    crate::final_steps::finish(&f, 0),
+                    crate::final_steps::finish(&h, 0)
+                );
                 assert_eq!(from_fe(to_fe(&f).mul_fe(one)), f);
             }
         }

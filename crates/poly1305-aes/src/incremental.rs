@@ -78,11 +78,11 @@ use zeroize::Zeroize;
 
 use crate::Error;
 use crate::field::{from_fe, pow, r_fe, to_fe};
-use crate::kernels::Kernels;
+use crate::final_steps::finish;
+use crate::kernels::{Kernels, partial};
 use crate::mac::{MacTag, Poly1305With};
 use crate::nonce::{FreshNonce, Nonce};
 use crate::pad::PadCipher;
-use crate::state::{finish, partial};
 
 /// A message's Poly1305-AES polynomial value kept for incremental updates
 /// (see the [module docs](self)): H = Σ cᵢ·r^(q−i+1) mod (2^130 − 5) in

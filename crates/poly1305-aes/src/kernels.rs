@@ -12,7 +12,8 @@
 //! h = 0, so h₂ ≤ 4 throughout). The tests below check the exit bound on
 //! every backend, from the largest entry values. `r` is the clamped r as two little-endian 64-bit limbs. The caller
 //! pads a final partial block itself (bytes, then 0x01, then zeros, with
-//! `hibit = false`), freezes h mod p and adds s (`crate::state`).
+//! `hibit = false`; [`partial`]), freezes h mod p and adds s
+//! (`crate::final_steps`).
 //!
 //! # Message bodies
 //! [`Kernels::absorb`] takes a message's whole blocks (with the 2^128 bit)
@@ -28,15 +29,43 @@
 //! backend file overrides what its instruction set accelerates.
 
 use crate::backend::soft;
-use crate::state::{finish, partial};
+use crate::final_steps::{finish, pad_partial};
 
 // `Powers`: the powers of r a long-term key keeps for its backend (the
 // IFMA backends' tables, all zeros until computed; nothing on targets
 // without such a backend).
-#[cfg(not(target_arch = "x86_64"))]
-pub(crate) use crate::backend::soft::NoPowers as Powers;
 #[cfg(target_arch = "x86_64")]
-pub(crate) use crate::backend::x86_ifma::Powers;
+pub(crate) use crate::backend::x86_ifma::powers::Powers;
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) use NoPowers as Powers;
+
+/// The powers of r a backend keeps, on targets where none keeps any
+/// ([`Powers`] there).
+#[allow(dead_code)] // used only on targets without the IFMA backends
+#[derive(Clone, Copy)]
+pub(crate) struct NoPowers(());
+
+#[allow(dead_code)]
+impl NoPowers {
+    /// No powers.
+    pub(crate) const ZERO: Self = NoPowers(());
+}
+
+#[allow(dead_code)]
+impl zeroize::Zeroize for NoPowers {
+    fn zeroize(&mut self) {}
+}
+
+/// Absorbs a final chunk of 1..=15 bytes (padded with 0x01 and zeros, no
+/// 2^128 bit) with `k`'s scalar kernel; an empty chunk is ignored.
+#[inline]
+pub(crate) fn partial<K: Kernels>(k: K, h: &mut [u64; 3], r: &[u64; 2], tail: &[u8]) {
+    if tail.is_empty() {
+        return;
+    }
+    let block = pad_partial(tail).to_le_bytes();
+    k.blocks(h, r, &block, false);
+}
 
 uhash_base::engine! {
     /// The operations every Poly1305 backend implements (see the
@@ -131,6 +160,11 @@ uhash_base::engine! {
         ],
     }
 }
+
+/// The portable backend: every default body of [`Kernels`] (the code of
+/// `backend/soft.rs`), nothing overridden. Written here, not in that file,
+/// so that the portable bodies import nothing of the trait that calls them.
+impl Kernels for uhash_base::backend::Soft {}
 
 #[cfg(test)]
 mod tests {

@@ -139,7 +139,6 @@
 //! portable path.
 #![no_std]
 #![deny(unsafe_code)]
-#![doc(html_no_source)]
 
 #[cfg(feature = "std")]
 extern crate std;
@@ -150,6 +149,7 @@ mod backend;
 pub mod batch;
 mod clamp;
 mod field;
+mod final_steps;
 pub mod incremental;
 mod kernels;
 mod mac;

@@ -117,11 +117,11 @@ impl<C: PadCipher> Poly1305With<C> {
         // the block built in a register and stored whole, so that the
         // cipher's 16-byte load of it is forwarded (the nonce's bytes are
         // often two 8-byte stores: a counter), and wiped in one store
-        let (lo, hi) = crate::backend::halves(nonce.as_bytes());
-        let mut b = crate::backend::bytes16(lo, hi);
+        let (lo, hi) = crate::backend::bytes16::halves(nonce.as_bytes());
+        let mut b = crate::backend::bytes16::bytes16(lo, hi);
         self.0.cipher.encrypt_pad(&mut b);
         let s = u128::from_le_bytes(b);
-        crate::backend::wipe16(&mut b);
+        crate::backend::bytes16::wipe16(&mut b);
         s
     }
 

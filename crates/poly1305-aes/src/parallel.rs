@@ -21,8 +21,8 @@ use uhash_base::p130::Multiplier;
 use zeroize::Zeroize;
 
 use crate::field::{from_fe, pow, r_fe, to_fe};
+use crate::kernels::partial;
 use crate::kernels::{Engine, Kernels};
-use crate::state::partial;
 
 /// Bytes of message per segment below which a thread is not worth its
 /// start-up (64 KiB: the one-thread kernel takes some 20 µs there, against
@@ -112,7 +112,7 @@ mod tests {
     //! catch a planted off-by-one power.
     use super::*;
     use crate::clamp::r_limbs_clamped;
-    use crate::state::finish;
+    use crate::final_steps::finish;
 
     fn one_thread(e: Engine, r: &[u64; 2], h0: [u64; 3], msg: &[u8]) -> [u8; 16] {
         let mut h = h0;

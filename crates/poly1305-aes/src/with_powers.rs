@@ -4,11 +4,11 @@
 use core::fmt;
 
 use crate::Error;
-use crate::kernels::{Kernels, Powers};
+use crate::final_steps::finish;
+use crate::kernels::{Kernels, Powers, partial};
 use crate::mac::{MacTag, Poly1305With, Poly1305WithState, ct_check};
 use crate::nonce::Nonce;
 use crate::pad::{Aes128Pad, PadCipher};
-use crate::state::{finish, partial};
 
 /// Opt-in: a long-term [`Poly1305With`] key that also keeps the powers
 /// r^1..r^16 its backend uses (the IFMA backends; the others keep none),

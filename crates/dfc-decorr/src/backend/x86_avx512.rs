@@ -13,7 +13,8 @@
 //! addresses) and nothing branches on it.
 
 use crate::Engine;
-use crate::cipher::round::{Block, Expand, Par};
+use crate::cipher::key_schedule::Expand;
+use crate::cipher::round::{Block, Par};
 use crate::cipher::{CipherKernels, PAR_BLOCKS, RT, RoundKeys};
 use core::arch::x86_64::{
     __m512i, _mm_cvtsi64_si128, _mm_cvtsi128_si64, _mm512_castsi128_si512, _mm512_castsi512_si128,

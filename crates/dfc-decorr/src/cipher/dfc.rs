@@ -1,11 +1,11 @@
 //! [`Dfc`]: the cipher with an expanded key, its byte API and its choice
 //! of backend.
 
-use super::constants::{MAX_KEY_BYTES, PAR_BLOCKS, RoundKeys};
-use super::kernels::{CipherEngine, CipherKernels};
-use super::key_schedule::padded_key;
 #[cfg(doc)]
-use super::{Dfc128, Dfc192, Dfc256, KS};
+use super::constants::KS;
+use super::constants::{MAX_KEY_BYTES, PAR_BLOCKS, RoundKeys};
+use super::engine::{CipherEngine, CipherKernels};
+use super::key_schedule::padded_key;
 use crate::kernels::Engine;
 #[cfg(doc)]
 use cipher::KeyInit;
@@ -37,7 +37,8 @@ pub(crate) fn join(l: u64, r: u64) -> [u8; 16] {
 /// * Key: 1 to 256 bits ([`Dfc::new_from_key_bits`]); whole-byte keys of 1
 ///   to 32 bytes with [`Dfc::new_from_key`] or [`KeyInit::new_from_slice`];
 ///   [`KeyInit::new`] takes a 256-bit key. Fixed-size variants:
-///   [`Dfc128`], [`Dfc192`], [`Dfc256`].
+///   [`Dfc128`](super::Dfc128), [`Dfc192`](super::Dfc192),
+///   [`Dfc256`](super::Dfc256).
 /// * Encryption and decryption are constant time (no key- or data-dependent
 ///   branch or address; see the [module docs](super)).
 /// * The round keys are zeroized on drop; `Debug` prints `Dfc { .. }`.

@@ -4,7 +4,7 @@
 
 use super::constants::{KA, KB, KS, MAX_KEY_BYTES, ROUNDS, RoundKeys};
 use super::round::round;
-use crate::kernels::Kernels;
+use crate::kernels::{Kernels, WithStrategy};
 use zeroize::Zeroize;
 
 /// The key schedule from the padded key `PK_1..PK_8` (32-bit words), its
@@ -27,6 +27,18 @@ pub(crate) fn expand_with<K: Kernels>(m: K, pk: &[u32; 8], rt: &impl Fn(u64) -> 
         rk[2 * i + 1] = prev.1;
     }
     rk
+}
+
+/// The key schedule as a [`WithStrategy`] task: the padded key and the
+/// lookup of `RT`.
+pub(crate) struct Expand<'a, F>(pub &'a [u32; 8], pub &'a F);
+
+impl<F: Fn(u64) -> u64> WithStrategy for Expand<'_, F> {
+    type Output = RoundKeys;
+    #[inline(always)]
+    fn run<K: Kernels>(self, k: K) -> RoundKeys {
+        expand_with(k, self.0, self.1)
+    }
 }
 
 /// The 256-bit `PK`: the first `bits` bits of `key` followed by the first

@@ -10,7 +10,6 @@
 //! complement reduction of [`crate::module::module`]).
 
 use super::constants::{KC, KD, PAR_BLOCKS, RT, RoundKeys};
-use super::key_schedule::expand_with;
 use crate::kernels::{Kernels, WithStrategy};
 use uhash_base::backend::Native;
 
@@ -146,18 +145,6 @@ pub(crate) fn decrypt_par<K: Kernels>(
     }
     for lr in blocks.iter_mut() {
         *lr = (lr.1, lr.0);
-    }
-}
-
-/// The key schedule as a [`WithStrategy`] task: the padded key and the
-/// lookup of `RT`.
-pub(crate) struct Expand<'a, F>(pub &'a [u32; 8], pub &'a F);
-
-impl<F: Fn(u64) -> u64> WithStrategy for Expand<'_, F> {
-    type Output = RoundKeys;
-    #[inline(always)]
-    fn run<K: Kernels>(self, k: K) -> RoundKeys {
-        expand_with(k, self.0, self.1)
     }
 }
 

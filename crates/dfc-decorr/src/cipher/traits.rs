@@ -4,7 +4,7 @@
 
 use super::constants::PAR_BLOCKS;
 use super::dfc::{Dfc, join, split};
-use super::kernels::CipherKernels;
+use super::engine::CipherKernels;
 use cipher::consts::{U16, U32};
 use cipher::{
     AlgorithmName, Block, BlockCipherDecBackend, BlockCipherDecClosure, BlockCipherDecrypt,

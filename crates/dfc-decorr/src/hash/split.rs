@@ -31,10 +31,12 @@
 //! (0.35 cycles/byte at 64 KiB) where the single step takes about 15 (see
 //! the crate's `hash` docs for the figures and the command).
 
-use super::BLOCK_BYTES;
 use uhash_base::p64::horner_step;
 use uhash_base::p64mul::{Mult, Sum, canonical, mul_mod};
 use zeroize::Zeroize;
+
+/// Message block bytes.
+pub const BLOCK_BYTES: usize = 8;
 
 /// Blocks per group of the split Horner loop (n above).
 pub const GROUP: usize = 8;

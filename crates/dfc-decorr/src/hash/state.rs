@@ -3,8 +3,7 @@
 //! key: [`DfcHash`](super::DfcHash) (and, through
 //! [`MacHash`](uhash_base::mac::MacHash), the MAC) passes a and b in.
 
-use super::BLOCK_BYTES;
-use super::split::{KeyPowers, absorb_blocks};
+use super::split::{BLOCK_BYTES, KeyPowers, absorb_blocks};
 use uhash_base::p64::horner_step;
 use zeroize::Zeroize;
 

@@ -169,7 +169,7 @@ mod tests {
     extern crate std;
     use super::*;
     use crate::clamp::r_limbs_clamped;
-    use crate::state::{finish, pad_partial};
+    use crate::final_steps::{finish, pad_partial};
     use proptest::prelude::*;
     use std::vec::Vec;
     use uhash_base::backend::{Ifma, Implementation};

@@ -21,30 +21,11 @@
 //! limb 1 is (d₁ mod 2^64) + ⌊d₀/2^64⌋ + a carry < 2^64 + 2^61.2 + 1, so
 //! h₂ = (top mod 4) + a carry ≤ 4 and h < 5·2^128 = 2^130 + 2^128.
 //!
-//! These are the default bodies of [`Kernels`]: the portable backend
-//! [`Soft`] overrides nothing.
+//! These are the default bodies of `crate::kernels::Kernels`: the portable
+//! backend `Soft` overrides nothing (its empty `impl` is in `kernels.rs`,
+//! so that this file imports nothing of the trait that calls it).
 
-use crate::kernels::Kernels;
-use uhash_base::backend::Soft;
-
-impl Kernels for Soft {}
-
-/// The powers of r a backend keeps, on targets where none keeps any
-/// (`crate::kernels::Powers` there).
-#[allow(dead_code)] // used only on targets without the IFMA backends
-#[derive(Clone, Copy)]
-pub(crate) struct NoPowers(());
-
-#[allow(dead_code)]
-impl NoPowers {
-    /// No powers.
-    pub(crate) const ZERO: Self = NoPowers(());
-}
-
-#[allow(dead_code)]
-impl zeroize::Zeroize for NoPowers {
-    fn zeroize(&mut self) {}
-}
+use crate::final_steps::pad_partial;
 
 /// Absorbs `data` (a multiple of 16 bytes) into `h`; see the scalar block
 /// interface in [`crate::kernels`] for the contract.
@@ -65,7 +46,7 @@ pub(crate) fn blocks(h: &mut [u64; 3], r: &[u64; 2], data: &[u8], hibit: bool) {
 /// then a final chunk of 1..=15 bytes padded with 0x01 and zeros (no 2^128
 /// bit; none if the length is a multiple of 16), in one loop kept in
 /// registers — what the scalar block interface computes for
-/// [`blocks`] followed by [`crate::state::partial`].
+/// [`blocks`] followed by [`crate::kernels::partial`].
 #[inline(always)]
 pub(crate) fn message(h: &mut [u64; 3], r: &[u64; 2], msg: &[u8]) {
     let [r0, r1] = *r;
@@ -82,7 +63,7 @@ pub(crate) fn message(h: &mut [u64; 3], r: &[u64; 2], msg: &[u8]) {
         }
     }
     if !tail.is_empty() {
-        acc = step(acc, r0, r1, s1, crate::state::pad_partial(tail), 0);
+        acc = step(acc, r0, r1, s1, pad_partial(tail), 0);
     }
     *h = acc;
 }

@@ -374,7 +374,6 @@ mod tests {
     use super::testutil::*;
     use super::*;
     use proptest::prelude::*;
-    use std::vec::Vec;
 
     #[test]
     fn reference_loop_matches_uhash_ref() {
@@ -423,46 +422,6 @@ mod tests {
         fn chained(key in any::<[u8; 16]>(), data in proptest::collection::vec(any::<u8>(), 0..700),
                    cuts in proptest::collection::vec(any::<usize>(), 0..6)) {
             check_chained(blocks, &key, &data, &cuts);
-        }
-    }
-
-    /// Throughput of soft32, float and the radix-2^64 reference loop, run by
-    /// hand: `cargo test --release -p poly1305-aes throughput -- --ignored
-    /// --nocapture`. Prints median TSC-equivalent cycles/byte (seconds ×
-    /// 2.7e9 / bytes) over 31 samples.
-    #[test]
-    #[ignore = "timing, run by hand in release mode"]
-    fn throughput() {
-        use std::hint::black_box;
-        use std::time::Instant;
-        let r = r_limbs(&[0x5a; 16]);
-        let fns: [(&str, BlocksFn); 3] = [
-            ("ref_u128", ref_blocks),
-            ("soft32", blocks),
-            ("float", super::super::float::blocks),
-        ];
-        for size in [1024usize, 65536] {
-            let data = bytes(7, size);
-            let iters = (1 << 24) / size;
-            for (name, f) in fns {
-                let mut samples: Vec<f64> = (0..31)
-                    .map(|_| {
-                        let mut h = [0u64; 3];
-                        let t = Instant::now();
-                        for _ in 0..iters {
-                            f(black_box(&mut h), black_box(&r), black_box(&data), true);
-                        }
-                        black_box(h);
-                        t.elapsed().as_secs_f64() * 2.7e9 / (iters * size) as f64
-                    })
-                    .collect();
-                samples.sort_by(f64::total_cmp);
-                let cpb = samples[15];
-                std::println!(
-                    "{name:>9} {size:>6} B: {cpb:.3} cycles/byte ({:.2} GB/s)",
-                    2.7 / cpb
-                );
-            }
         }
     }
 }

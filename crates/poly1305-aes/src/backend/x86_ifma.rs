@@ -45,7 +45,7 @@
 //!
 //! # Files
 //! `arith.rs` (the radix-2^44 vector arithmetic), `powers.rs` (the powers
-//! of r and their cache), `blocks.rs` (the block loop), `batch.rs` (eight
+//! of r and their cache), `blocks.rs` (the block loop), `eight_keys.rs` (eight
 //! keys in eight lanes). The assembly backend `ifma-asm`
 //! (`ffi_x86_64.rs`) runs the same code around its own group loop.
 
@@ -57,8 +57,8 @@ use crate::kernels::Kernels;
 mod arith;
 #[macro_use]
 pub(crate) mod powers;
-pub(crate) mod batch;
 pub(crate) mod blocks;
+pub(crate) mod eight_keys;
 
 pub(crate) use powers::Powers;
 
@@ -133,7 +133,7 @@ macro_rules! ifma_kernels {
 
         #[inline]
         fn batch8(self, r: &[[u64; 2]; 8], s: &[u128; 8], msgs: &[&[u8]; 8]) -> [[u8; 16]; 8] {
-            $crate::backend::x86_ifma::batch::batch8($ifma(self), r, s, msgs)
+            $crate::backend::x86_ifma::eight_keys::batch8($ifma(self), r, s, msgs)
         }
     };
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use uhash_base::nonce_file::NonceFile;
 pub use uhash_base::nonce_file::NonceFileError;
 
-use super::{FreshNonce, Nonce};
+use super::value::{FreshNonce, Nonce};
 
 /// The earlier name of [`NonceFileError`].
 pub type PersistError = NonceFileError;

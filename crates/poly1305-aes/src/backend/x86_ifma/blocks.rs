@@ -445,7 +445,7 @@ uhash_base::ifma_vbmi2_fn! {
 mod tests {
     extern crate std;
     use super::*;
-    use crate::state::finish;
+    use crate::final_steps::finish;
     use std::vec::Vec;
 
     /// Both message splits (plain IFMA and IFMA + VBMI2, cached and

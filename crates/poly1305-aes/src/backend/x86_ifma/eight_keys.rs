@@ -5,7 +5,7 @@ use core::arch::x86_64::*;
 
 use super::arith::to44;
 use super::powers::HasIfma;
-use crate::state::pad_partial;
+use crate::final_steps::pad_partial;
 
 /// The last block of `msg` (1..16 bytes; none for an empty message) as
 /// (low word, high word, 2^128 bit): a partial chunk is padded (0x01,

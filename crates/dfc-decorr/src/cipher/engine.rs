@@ -9,7 +9,8 @@
 //! cipher's default is `native`).
 
 use super::constants::{PAR_BLOCKS, RoundKeys};
-use super::round::{Block, Expand, Par, rt_soft};
+use super::key_schedule::Expand;
+use super::round::{Block, Par, rt_soft};
 use crate::kernels::Engine;
 
 uhash_base::engine! {
