@@ -10,8 +10,9 @@
 //! adding a family to the tool is its file and one entry below
 //! (ARCHITECTURE.md, "Recipe: add a family").
 
-use crate::alg::Alg;
-use crate::kat::{Engines, FnEntry};
+use crate::alg::row::Alg;
+use crate::kat::backends::Engines;
+use crate::kat::table::FnEntry;
 
 pub mod base;
 pub mod dfc_decorr;

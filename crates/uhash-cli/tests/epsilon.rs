@@ -496,18 +496,9 @@ fn bound_arithmetic() {
             sqh::carry_count(SqhVariant::Sqh2, 32, w),
             n2[w as usize - 1]
         );
-        assert_eq!(
-            sqh::carry_count(SqhVariant::C2, 32, w),
-            c2[w as usize - 1]
-        );
-        assert_eq!(
-            sqh::carry_count(SqhVariant::E, 32, w),
-            e[w as usize - 1]
-        );
-        assert_eq!(
-            sqh::carry_count(SqhVariant::C, 32, w),
-            3u128.pow(2 * w + 1)
-        );
+        assert_eq!(sqh::carry_count(SqhVariant::C2, 32, w), c2[w as usize - 1]);
+        assert_eq!(sqh::carry_count(SqhVariant::E, 32, w), e[w as usize - 1]);
+        assert_eq!(sqh::carry_count(SqhVariant::C, 32, w), 3u128.pow(2 * w + 1));
     }
     // The wraps of a final mod 2^b: 3 for MMH's primes, 8 for Poly1305's.
     assert_eq!(eps::wrap_count(17, 4), 3);

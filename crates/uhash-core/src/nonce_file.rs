@@ -324,9 +324,10 @@ impl NonceStore {
             }
             Err(Unreadable::Corrupt(reason)) => return Err(NonceFileError::Corrupt { reason }),
         }
-        let (bound, holder) = legacy::newest(&bytes).ok_or(NonceFileError::Corrupt {
-            reason: "no valid record of an earlier format",
-        })?;
+        let (bound, holder) =
+            legacy::newest(&bytes, record::FILE_LEN).ok_or(NonceFileError::Corrupt {
+                reason: "no valid record of an earlier format",
+            })?;
         if width != 16 {
             return Err(NonceFileError::WrongWidth {
                 found: 16,

@@ -11,7 +11,7 @@ use uhash::base::long::{ChunkHash, LongHash};
 use uhash::base::mac::{MacHash, MacNonce, tag_for_hash};
 use zeroize::Zeroizing;
 
-use super::{Alg, Keyed, Kind, Stream};
+use super::row::{Alg, Keyed, Kind, Stream};
 
 /// A family's long-message hash type (`long_hash_type!`).
 pub(crate) trait LongType: MacHash + Send + Sync + 'static {

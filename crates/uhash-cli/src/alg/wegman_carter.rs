@@ -4,7 +4,7 @@
 use uhash::base::Error;
 use uhash::base::mac::{MacHash, MacNonce, WegmanCarter};
 
-use super::{Keyed, Stream};
+use super::row::{Keyed, Stream};
 
 /// A Wegman–Carter MAC on one thread.
 pub(crate) struct WcAlg<H: MacHash>(pub(crate) WegmanCarter<H>);

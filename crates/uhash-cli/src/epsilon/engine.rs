@@ -368,7 +368,7 @@ pub(super) fn merge(into: &mut Measured, part: &Measured) {
 }
 
 /// Every pair, with a table of all outputs when it fits in memory.
-fn exhaustive(c: &dyn Construction, extras: Extras) -> Measured {
+pub(super) fn exhaustive(c: &dyn Construction, extras: Extras) -> Measured {
     let (m, keys) = (c.message_count(), c.key_count());
     let table: Option<Vec<u32>> = (m.saturating_mul(keys) <= TABLE_LIMIT).then(|| {
         let mut t = vec![0u32; (m * keys) as usize];
@@ -448,7 +448,7 @@ pub(super) fn measure_list(
 /// message) and y of #{k : h_k(m) = y}. Every message when that is at most
 /// 2^28 evaluations, else message 1 (Nguyen–Roscoe's m = 0^(b−1)1) and a
 /// seeded sample of 2^28/keys messages.
-fn distribution(c: &dyn Construction, seed: u64) -> Extreme {
+pub(super) fn distribution(c: &dyn Construction, seed: u64) -> Extreme {
     let (count, keys) = (c.message_count(), c.key_count());
     let msgs: Vec<u64> = if (count - 1).saturating_mul(keys) <= 1 << 28 {
         (1..count).collect()
@@ -479,21 +479,4 @@ fn distribution(c: &dyn Construction, seed: u64) -> Extreme {
         }
     }
     best
-}
-
-/// Runs the plan.
-pub fn measure(c: &dyn Construction, plan: Plan, extras: Extras) -> Measured {
-    let mut out = match plan {
-        Plan::Exhaustive => exhaustive(c, extras),
-        Plan::Search { samples, seed } => super::search::search(c, extras, samples, seed),
-    };
-    out.keys = c.key_count();
-    if extras.dist {
-        let seed = match plan {
-            Plan::Exhaustive => 1,
-            Plan::Search { seed, .. } => seed,
-        };
-        out.dist = Some(distribution(c, seed));
-    }
-    out
 }

@@ -36,6 +36,7 @@ pub use messages::{VarMsgs, all_pairs, edge_values, pack, unpack, vectors};
 pub mod mmh;
 pub mod nh;
 pub mod nmh;
+mod plan;
 pub mod plot;
 pub mod poly1305;
 pub mod report;
@@ -366,7 +367,7 @@ pub fn measure_spec(spec: &Spec, mode: Mode, seed: u64) -> Result<Vec<Row>, Stri
         },
         Mode::Samples(n) => Plan::Search { samples: n, seed },
     };
-    let m = engine::measure(c, plan, spec.extras);
+    let m = plan::measure(c, plan, spec.extras);
     let plan_text = match plan {
         Plan::Exhaustive => format!("all {} pairs", m.pairs),
         Plan::Search { samples, seed } => {

@@ -4,8 +4,9 @@
 //! `--impl reference`. (The long-message names live with the families whose
 //! level-1 functions they compose: `mmh`, `digest`.)
 
+use crate::kat::backends::Engines;
 use crate::kat::decode::{nonce12, param, ref_err, seed};
-use crate::kat::{Answer, Call, Engines, FnEntry};
+use crate::kat::table::{Answer, Call, FnEntry};
 
 use super::Family;
 

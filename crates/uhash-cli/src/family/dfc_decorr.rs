@@ -7,11 +7,14 @@
 
 use uhash_ref::dfc as rdfc;
 
+use crate::kat::backends::Engines;
 use crate::kat::decode::{key_bytes, ref_err, word64};
-use crate::kat::{Answer, Call, Engines, FnEntry};
+use crate::kat::table::{Answer, Call, FnEntry};
 
 use super::Family;
-use crate::alg::{Alg, Keyed, Kind, Stream, WcAlg, array, long::no_nonce};
+use crate::alg::long::no_nonce;
+use crate::alg::row::{Alg, Keyed, Kind, Stream, array};
+use crate::alg::wegman_carter::WcAlg;
 use crate::kat::backends;
 use uhash::base::Error;
 

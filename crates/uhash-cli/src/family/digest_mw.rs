@@ -16,15 +16,16 @@ use uhash::digest_mw::long::{DigestMwKernel, FAMILY_DIGEST_MW32};
 
 use uhash_ref::digest as nr;
 
+use crate::kat::backends::Engines;
 use crate::kat::decode::{
     add_words, check_work, key_prefix, msg_words, nonce12, param, param_b, param_count, push_le,
     ref_err, seed, words64,
 };
 use crate::kat::long::hash_or_tag;
-use crate::kat::{Answer, Call, Engines, FnEntry};
+use crate::kat::table::{Answer, Call, FnEntry};
 
 use super::Family;
-use crate::alg::Alg;
+use crate::alg::row::Alg;
 use crate::kat::backends;
 
 /// The rows of this family in the `uhash kat` dispatch table.

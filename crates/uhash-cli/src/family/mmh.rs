@@ -11,15 +11,16 @@ use uhash::mmh::Engine32;
 use uhash::mmh::long::{Mmh32Kernel, NhKernel};
 use uhash_ref::{mmh as rmmh, nh as unh};
 
+use crate::kat::backends::Engines;
 use crate::kat::decode::{
     add_words, check_work, key_prefix, msg_words, nonce12, param, param_count, ref_err, seed,
     words32, words64,
 };
 use crate::kat::long::hash_or_tag;
-use crate::kat::{Answer, Call, Engines, FnEntry};
+use crate::kat::table::{Answer, Call, FnEntry};
 
 use super::Family;
-use crate::alg::Alg;
+use crate::alg::row::Alg;
 use crate::kat::backends;
 
 /// The rows of this family in the `uhash kat` dispatch table.

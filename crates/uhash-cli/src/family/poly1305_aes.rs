@@ -9,11 +9,14 @@ use uhash::poly1305_aes::{MacTag, Nonce, Poly1305, Poly1305Aes};
 
 use uhash_ref::poly1305 as p1305;
 
+use crate::kat::backends::Engines;
+use crate::kat::backends::unsupported;
 use crate::kat::decode::{key_bytes, ref_err};
-use crate::kat::{Answer, Call, Engines, FnEntry, unsupported};
+use crate::kat::table::{Answer, Call, FnEntry};
 
 use super::Family;
-use crate::alg::{Alg, Keyed, Kind, Stream, array, long::no_nonce};
+use crate::alg::long::no_nonce;
+use crate::alg::row::{Alg, Keyed, Kind, Stream, array};
 use crate::kat::backends;
 use uhash::base::Error;
 

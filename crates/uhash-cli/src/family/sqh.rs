@@ -17,11 +17,12 @@
 use uhash::sqh::{Elem, Engine, Variant};
 use uhash_ref::sqh as r;
 
+use crate::kat::backends::Engines;
 use crate::kat::decode::{key_bytes, key_prefix, msg_words, param};
-use crate::kat::{Answer, Call, Engines, FnEntry};
+use crate::kat::table::{Answer, Call, FnEntry};
 
 use super::Family;
-use crate::alg::Alg;
+use crate::alg::row::Alg;
 use crate::kat::backends;
 
 /// The rows of this family in the `uhash kat` dispatch table.

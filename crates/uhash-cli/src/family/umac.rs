@@ -12,10 +12,10 @@ use uhash::umac::{Umac32, Umac64, Umac96, Umac128, UmacNonce};
 use uhash_ref::umac as reference_umac;
 
 use crate::kat::decode::key_bytes;
-use crate::kat::{Answer, Call, FnEntry};
+use crate::kat::table::{Answer, Call, FnEntry};
 
 use super::Family;
-use crate::alg::{Alg, Keyed, Kind, Stream};
+use crate::alg::row::{Alg, Keyed, Kind, Stream};
 use uhash::base::Error;
 
 /// The rows of this family in the `uhash kat` dispatch table.

@@ -6,7 +6,9 @@
 
 use serde_json::{Map, Value};
 
-use super::{Backend, Call, FnEntry};
+use uhash::base::Backend;
+
+use super::table::{Call, FnEntry};
 
 pub(crate) fn json_kind(v: &Value) -> &'static str {
     match v {

@@ -6,7 +6,7 @@ use uhash::base::kdf;
 use uhash::base::long::{ChunkHash, LongKey};
 use uhash::base::mac::{MacNonce, tag_for_hash};
 
-use super::Answer;
+use super::table::Answer;
 
 /// The hash (`mac = None`) or tag of `msg` under the long-message keys of
 /// kernel `H` from `seed` (the kernel built by `make`): the one-shot hash

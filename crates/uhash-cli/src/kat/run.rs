@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use uhash::base::Backend;
 
-use super::{AnswerKind, Impl, answer_line_with};
+use super::table::Impl;
+use super::{AnswerKind, answer_line_with};
 
 /// The options of `uhash kat` (the command line parses into this; see
 /// `docs/kat.md`).

@@ -55,11 +55,12 @@ fn decode_v1(b: &[u8]) -> Option<u128> {
 
 /// The largest bound among the valid records of an earlier-format file
 /// and the slot (0 or 1) that holds it, or `None` if there is none. Any
-/// length from 48 bytes up to a format 3 file's is read, so that a file
-/// whose adoption was interrupted (one slot partly overwritten or the file
-/// extended) still reads by its remaining record.
-pub(super) fn newest(file: &[u8]) -> Option<(u128, usize)> {
-    if !(V1_LEN..=super::record::FILE_LEN).contains(&file.len()) {
+/// length from 48 bytes up to `max_len` (a format 3 file's, which the
+/// caller passes) is read, so that a file whose adoption was interrupted
+/// (one slot partly overwritten or the file extended) still reads by its
+/// remaining record.
+pub(super) fn newest(file: &[u8], max_len: usize) -> Option<(u128, usize)> {
+    if !(V1_LEN..=max_len).contains(&file.len()) {
         return None;
     }
     let slot0 = decode_v2(file).or_else(|| decode_v1(file));
@@ -76,6 +77,9 @@ pub(super) fn newest(file: &[u8]) -> Option<(u128, usize)> {
 mod tests {
     extern crate std;
     use super::*;
+
+    /// A format 3 file's length (`record::FILE_LEN`, 4264 bytes).
+    const MAX: usize = 4264;
     use std::vec::Vec;
 
     /// A format 1 file with bound `bound`.
@@ -113,19 +117,19 @@ mod tests {
 
     #[test]
     fn the_largest_bound_of_the_valid_records() {
-        assert_eq!(newest(&v1(1234)), Some((1234, 0)));
-        assert_eq!(newest(&v2(None, Some((1, 5)))), Some((5, 1)));
-        assert_eq!(newest(&v2(Some((2, 9)), Some((1, 5)))), Some((9, 0)));
+        assert_eq!(newest(&v1(1234), MAX), Some((1234, 0)));
+        assert_eq!(newest(&v2(None, Some((1, 5))), MAX), Some((5, 1)));
+        assert_eq!(newest(&v2(Some((2, 9)), Some((1, 5))), MAX), Some((9, 0)));
         // A clean close lowered the bound in generation 3: 9 is kept.
-        assert_eq!(newest(&v2(Some((2, 9)), Some((3, 7)))), Some((9, 0)));
-        assert_eq!(newest(&v2(Some((4, 9)), Some((5, 11)))), Some((11, 1)));
+        assert_eq!(newest(&v2(Some((2, 9)), Some((3, 7))), MAX), Some((9, 0)));
+        assert_eq!(newest(&v2(Some((4, 9)), Some((5, 11))), MAX), Some((11, 1)));
         // An upgraded format 1 file: its record counts as slot 0.
         let mut f = v2(None, Some((1, 1300)));
         f[..V1_LEN].copy_from_slice(&v1(1234));
-        assert_eq!(newest(&f), Some((1300, 1)));
+        assert_eq!(newest(&f, MAX), Some((1300, 1)));
         let mut torn = f.clone();
         torn[SLOTS[1] + 30] ^= 4;
-        assert_eq!(newest(&torn), Some((1234, 0)));
+        assert_eq!(newest(&torn, MAX), Some((1234, 0)));
     }
 
     #[test]
@@ -139,7 +143,7 @@ mod tests {
             v1(9)[..47].to_vec(),
             [v2(Some((1, 2)), None), std::vec![0; 200]].concat(),
         ] {
-            assert_eq!(newest(&f), None);
+            assert_eq!(newest(&f, MAX), None);
         }
     }
 }

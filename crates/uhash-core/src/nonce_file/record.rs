@@ -329,7 +329,7 @@ pub(super) fn current(file: &[u8]) -> Result<(Record, bool), Unreadable> {
             Ok((if a.generation >= b.generation { a } else { b }, a == b))
         }
         (Some(r), None) | (None, Some(r)) => Ok((r, false)),
-        (None, None) if super::legacy::newest(file).is_some() => Err(Unreadable::Legacy),
+        (None, None) if super::legacy::newest(file, FILE_LEN).is_some() => Err(Unreadable::Legacy),
         (None, None) => Err(Unreadable::Corrupt("no valid record in either slot")),
     }
 }

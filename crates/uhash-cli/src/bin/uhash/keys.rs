@@ -88,10 +88,10 @@ pub fn load(
                     "{what} is a key for '{typed}', which this uhash does not know"
                 )));
             }
-            crate::run::find(typed, kind)
+            find(typed, kind)
                 .map_err(|e| Fail::input(format!("{what} is a key for {typed}: {}", e.message())))?
         }
-        (None, Some(asked)) => crate::run::find(asked, kind)?,
+        (None, Some(asked)) => find(asked, kind)?,
         (None, None) => {
             return Err(Fail::usage(format!(
                 "{what} is a raw key, which names no algorithm: give --alg NAME (and use the key \
@@ -312,6 +312,38 @@ pub fn stdout_is_exposed_file() -> bool {
 #[cfg(not(unix))]
 pub fn stdout_is_exposed_file() -> bool {
     false
+}
+
+/// The algorithm `name` of `kind`, or an error listing the right ones.
+pub fn find(name: &str, kind: Kind) -> Result<&'static Alg, Fail> {
+    let names = |k| {
+        alg::of_kind(k)
+            .map(|a| a.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (what, cmd) = match kind {
+        Kind::Mac => ("MAC", "uhash mac"),
+        Kind::Hash => ("keyed hash", "uhash hash"),
+    };
+    match alg::find(name) {
+        Some(a) if a.kind == kind => Ok(a),
+        Some(a) => {
+            let other = if a.kind == Kind::Mac {
+                "uhash mac"
+            } else {
+                "uhash hash"
+            };
+            Err(Fail::usage(format!(
+                "'{name}' is not a {what} (use it with '{other}'); the {what}s of '{cmd}': {}",
+                names(kind)
+            )))
+        }
+        None => Err(Fail::usage(format!(
+            "unknown algorithm '{name}'; the {what}s of '{cmd}': {}",
+            names(kind)
+        ))),
+    }
 }
 
 #[cfg(test)]

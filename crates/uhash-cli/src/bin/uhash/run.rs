@@ -87,38 +87,6 @@ impl Job {
     }
 }
 
-/// The algorithm `name` of `kind`, or an error listing the right ones.
-pub fn find(name: &str, kind: Kind) -> Result<&'static Alg, Fail> {
-    let names = |k| {
-        alg::of_kind(k)
-            .map(|a| a.name)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let (what, cmd) = match kind {
-        Kind::Mac => ("MAC", "uhash mac"),
-        Kind::Hash => ("keyed hash", "uhash hash"),
-    };
-    match alg::find(name) {
-        Some(a) if a.kind == kind => Ok(a),
-        Some(a) => {
-            let other = if a.kind == Kind::Mac {
-                "uhash mac"
-            } else {
-                "uhash hash"
-            };
-            Err(Fail::usage(format!(
-                "'{name}' is not a {what} (use it with '{other}'); the {what}s of '{cmd}': {}",
-                names(kind)
-            )))
-        }
-        None => Err(Fail::usage(format!(
-            "unknown algorithm '{name}'; the {what}s of '{cmd}': {}",
-            names(kind)
-        ))),
-    }
-}
-
 /// Checks every input before the first line is written: each exists, is
 /// not a directory and can be opened.
 fn preflight(inputs: &[Input]) -> Result<(), Fail> {
