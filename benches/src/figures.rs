@@ -1,5 +1,5 @@
 //! The summary's two figures, each as SVG and PNG (`plotters`; text in the
-//! Roboto subset bundled under `assets/fonts`, so the PNG needs no system
+//! Roboto subset bundled under `crates/uhash-cli/assets/fonts`, so the PNG needs no system
 //! font):
 //!
 //! * **families** (`summary.svg`, `summary.png`): one small panel per
@@ -13,7 +13,6 @@
 //!   BLAKE3 (at 64 MiB also both on every core).
 
 use std::path::{Path, PathBuf};
-use std::sync::Once;
 
 use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
@@ -21,10 +20,8 @@ use plotters::prelude::*;
 
 use crate::{KeyMode, Row, SIZES};
 
-/// The bundled font (Apache-2.0, see `assets/fonts/README.md`).
-static FONT: &[u8] = include_bytes!("../../assets/fonts/Roboto-Regular-subset.ttf");
-
-const FAMILY: &str = "sans-serif";
+/// Text in the tool's bundled font (crates/uhash-cli/assets/fonts).
+use uhash_cli::epsilon::plot::{FAMILY, register_font};
 
 /// One measured cell: row index, message length, cycles/byte, GB/s.
 #[derive(Clone, Copy, Debug)]
@@ -453,19 +450,6 @@ fn render<DB: DrawingBackend>(
         draw(i, area)?;
     }
     root.present().map_err(|e| e.to_string())
-}
-
-fn register_font() -> Result<(), String> {
-    static REGISTER: Once = Once::new();
-    let mut ok = true;
-    REGISTER.call_once(|| {
-        ok = plotters::style::register_font(FAMILY, FontStyle::Normal, FONT).is_ok();
-    });
-    if ok {
-        Ok(())
-    } else {
-        Err("the bundled font could not be read".into())
-    }
 }
 
 /// Writes both figures into `dir`; returns the paths written.

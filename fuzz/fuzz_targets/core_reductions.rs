@@ -7,7 +7,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use num_bigint::BigUint;
-use uhash_base::{p32, p64, p130, pw};
+use uhash::base::{p32, p64, p130, pw};
 use uhash_fuzz::{Input, message};
 use uhash_ref::reduce as r;
 

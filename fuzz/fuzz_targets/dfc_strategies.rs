@@ -1,6 +1,6 @@
 //! Differential fuzzing of `dfc-decorr` against the big-integer reference.
 //! The input chooses a strategy of the decorrelation module (any
-//! `dfc_decorr::Engine` this CPU and build run) and a cipher backend (any
+//! `uhash::dfc_decorr::Engine` this CPU and build run) and a cipher backend (any
 //! `CipherEngine`), then
 //! * a, b, x (biased to 0 and all-ones; optionally b chosen so that
 //!   (a·x + b) mod p ≥ 2^64): the strategy, single and batched, equals
@@ -14,9 +14,9 @@
 //!   `uhash_ref::dfc::horner_hash`.
 #![no_main]
 
-use dfc_decorr::DfcHash;
-use dfc_decorr::cipher::{CipherEngine, Dfc};
-use dfc_decorr::module::{P, Strategy, module_batch_with, module_with};
+use uhash::dfc_decorr::DfcHash;
+use uhash::dfc_decorr::cipher::{CipherEngine, Dfc};
+use uhash::dfc_decorr::module::{P, Strategy, module_batch_with, module_with};
 use libfuzzer_sys::fuzz_target;
 use uhash_fuzz::{Input, feed, message, pick, splits};
 use uhash_ref::dfc::{dfc_encrypt, dfc_module, horner_hash};

@@ -12,10 +12,10 @@
 //! and the backend must equal the plain definition.
 #![no_main]
 
-use digest_mw::Engine;
-use digest_mw::long::{CHUNK_BYTES, DigestMwKernel, FAMILY_DIGEST_MW32};
+use uhash::digest_mw::Engine;
+use uhash::digest_mw::long::{CHUNK_BYTES, DigestMwKernel, FAMILY_DIGEST_MW32};
 use libfuzzer_sys::fuzz_target;
-use uhash_base::long::LongHash;
+use uhash::base::long::LongHash;
 use uhash_fuzz::{Input, SplitMix, biased_words64, feed, message, pick, splits};
 use uhash_ref::kdf::{expand, label};
 
@@ -171,7 +171,7 @@ fuzz_target!(|data: &[u8]| {
         .collect();
     let (k1, k2) = k.split_at(36);
     let want = uhash_ref::digest::digest_prime(32, k1, k2, &m).unwrap();
-    let mut p = digest_mw::DigestPrime::new(32, k1, k2).unwrap();
+    let mut p = uhash::digest_mw::DigestPrime::new(32, k1, k2).unwrap();
     feed(&m, &splits, |piece| {
         p.update(piece);
     });

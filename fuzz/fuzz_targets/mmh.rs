@@ -15,9 +15,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uhash_mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
-use uhash_mmh::{Engine32, Engine64, Mmh32Tree};
-use uhash_base::long::{ChunkHash, LongHash};
+use uhash::mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
+use uhash::mmh::{Engine32, Engine64, Mmh32Tree};
+use uhash::base::long::{ChunkHash, LongHash};
 use uhash_fuzz::{
     Input, SplitMix, biased_words32, feed, le32, message, pick, splits, words32, words64,
 };
@@ -78,7 +78,7 @@ fn production<H: ChunkHash>(
     seed: &[u8; 16],
     msg: &[u8],
     splits: &[usize],
-    make: impl FnOnce(&mut uhash_base::kdf::KeyStream) -> Result<H, uhash_base::Error>,
+    make: impl FnOnce(&mut uhash::base::kdf::KeyStream) -> Result<H, uhash::base::Error>,
 ) -> Vec<u8> {
     let mut h = LongHash::<H>::from_seed_with_kernel(seed, make).unwrap();
     feed(msg, splits, |piece| h.update(piece));

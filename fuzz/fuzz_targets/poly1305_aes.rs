@@ -10,8 +10,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use poly1305_aes::batch::{Batch, Job};
-use poly1305_aes::{Backend, Engine, Nonce, Poly1305, Poly1305Aes, Poly1305AesWithPowers};
+use uhash::poly1305_aes::batch::{Batch, Job};
+use uhash::poly1305_aes::{Backend, Engine, Nonce, Poly1305, Poly1305Aes, Poly1305AesWithPowers};
 use uhash_fuzz::{Input, feed, message, pick, splits};
 use uhash_ref::poly1305 as reference;
 
@@ -72,7 +72,7 @@ fuzz_target!(|data: &[u8]| {
             msg: m,
         })
         .collect();
-    let mut tags = vec![poly1305_aes::MacTag::default(); jobs.len()];
+    let mut tags = vec![uhash::poly1305_aes::MacTag::default(); jobs.len()];
     Batch::with_backend(b)
         .unwrap()
         .poly1305_aes(&jobs, &mut tags)

@@ -11,9 +11,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sqh::long::{Asm2Kernel, SqheKernel, chunk_bytes, lane_bits, lanes};
-use sqh::{Elem, Engine, Variant};
-use uhash_base::long::{ChunkHash, LongHash};
+use uhash::sqh::long::{Asm2Kernel, SqheKernel, chunk_bytes, lane_bits, lanes};
+use uhash::sqh::{Elem, Engine, Variant};
+use uhash::base::long::{ChunkHash, LongHash};
 use uhash_fuzz::{Input, SplitMix, biased_words32, feed, le32, message, pick, splits};
 use uhash_ref::kdf::{expand, label};
 use uhash_ref::sqh as r;
@@ -100,7 +100,7 @@ fn production<H: ChunkHash>(
     seed: &[u8; 16],
     msg: &[u8],
     splits: &[usize],
-    make: impl FnOnce(&mut uhash_base::kdf::KeyStream) -> Result<H, uhash_base::Error>,
+    make: impl FnOnce(&mut uhash::base::kdf::KeyStream) -> Result<H, uhash::base::Error>,
 ) -> Vec<u8> {
     let mut h = LongHash::<H>::from_seed_with_kernel(seed, make).unwrap();
     feed(msg, splits, |piece| h.update(piece));

@@ -1,6 +1,6 @@
 //! Differential fuzzing of the `umac` crate (RFC 4418) against the
 //! big-integer reference `uhash_ref::umac`: the input chooses the NH
-//! backend (any `uhash_mmh::Engine32` this CPU and build run), a key, a tag
+//! backend (any `uhash::mmh::Engine32` this CPU and build run), a key, a tag
 //! size, a nonce of 1 to 16 bytes, up to four split points and a message
 //! of up to 40 KiB expanded from a short description (so L1 runs over many
 //! 1 KiB chunks and L2's POLY over their outputs), optionally behind a
@@ -8,15 +8,15 @@
 //! range (which random input reaches with probability 2^-32); the backend
 //! must give the reference tag one-shot, streamed in the given split,
 //! through a session, and verify it; RFC 4418's NH kernel
-//! (`uhash_mmh::Engine32::nh_umac_toeplitz`) must equal the reference NH. Bad
+//! (`uhash::mmh::Engine32::nh_umac_toeplitz`) must equal the reference NH. Bad
 //! nonce lengths must be typed errors.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uhash_mmh::Engine32;
+use uhash::mmh::Engine32;
 use uhash_fuzz::{Input, feed, message, pick, splits};
 use uhash_ref::umac as reference;
-use umac::{Tag, Umac32, Umac64, Umac96, Umac128, UmacNonce};
+use uhash::umac::{Tag, Umac32, Umac64, Umac96, Umac128, UmacNonce};
 
 /// The longest message: 40 L1 chunks.
 const MAX_MSG: usize = 40 * 1024;
@@ -53,7 +53,7 @@ macro_rules! check {
         let other = UmacNonce::from_slice(&[0; 17][..if nlen == 16 { 1 } else { nlen + 1 }]).unwrap();
         assert!(matches!(
             mac.authenticate(&other, $msg),
-            Err(umac::Error::InvalidNonceLength { .. })
+            Err(uhash::umac::Error::InvalidNonceLength { .. })
         ));
         assert_eq!(tag.as_bytes()[..], want[..], "{e} len {}", $msg.len());
         let mut st = mac.start();

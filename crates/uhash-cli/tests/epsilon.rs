@@ -17,7 +17,7 @@ use uhash_cli::epsilon::poly1305::Poly;
 use uhash_cli::epsilon::sqh::{self, Sqh, Variant as SqhVariant};
 use uhash_cli::epsilon::toeplitz::ToeplitzMmh;
 use uhash_cli::epsilon::tree::Tree;
-use uhash_cli::epsilon::{self as eps, Mode, Stat, report, unpack};
+use uhash_cli::epsilon::{self as eps, Mode, Stat, plan, report, unpack};
 use uhash_ref::BigUint;
 use uhash_ref::sqh_words::{self, Words};
 
@@ -81,7 +81,7 @@ fn digest_b7_reproduces_the_papers_exhaustive_result() {
     // NR §3.2 Remarks: b = 7, all pairs of single-word messages, all 2^14
     // keys: "the obtained collision probability is 2^-7 × 1.875".
     let c = Digest::new(7, 1, 1);
-    let m = engine::measure(
+    let m = plan::measure(
         &c,
         Plan::Exhaustive,
         Extras {
@@ -235,18 +235,18 @@ fn the_harness_sees_violations() {
     // 2^(b-1) in one word vanishes mod 2^b for every even key word — half
     // the keys, far above Thm. 8's 6·2^-b.
     let broken = Mmh::unreduced(4, 2);
-    let m = engine::measure(&broken, Plan::Exhaustive, Extras::default());
+    let m = plan::measure(&broken, Plan::Exhaustive, Extras::default());
     let bound = uhash_cli::epsilon::mmh::theorem8(4);
     assert!(!bound.holds(m.collision.count, m.keys), "{m:?}");
     assert!(m.collision.count * 2 >= m.keys);
     // Toeplitz NH with no key shift: both rows are the same NH value, so
     // the pair collides with NH's 2^-w, not the Toeplitz 2^-2w.
     let unshifted = Nh::unshifted(2, 4, 2);
-    let m = engine::measure(&unshifted, Plan::Exhaustive, Extras::default());
+    let m = plan::measure(&unshifted, Plan::Exhaustive, Extras::default());
     let toeplitz = eps::Bound::pow2("paper", 1.0, 4, "UMAC Toeplitz");
     assert!(!toeplitz.holds(m.collision.count, m.keys), "{m:?}");
     // The same through the search (random pairs and climbing find it too).
-    let s = engine::measure(
+    let s = plan::measure(
         &broken,
         Plan::Search {
             samples: 64,
@@ -281,12 +281,12 @@ impl Construction for RefMmh {
 
 #[test]
 fn measuring_the_reference_gives_the_same_maxima() {
-    let fast = engine::measure(
+    let fast = plan::measure(
         &Mmh::new(3, 2, MmhVariant::Mmh),
         Plan::Exhaustive,
         Extras::default(),
     );
-    let slow = engine::measure(&RefMmh, Plan::Exhaustive, Extras::default());
+    let slow = plan::measure(&RefMmh, Plan::Exhaustive, Extras::default());
     assert_eq!(fast.collision, slow.collision);
     assert_eq!(fast.delta, slow.delta);
     assert_eq!(fast.pairs, 64 * 63 / 2);

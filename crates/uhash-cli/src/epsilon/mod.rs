@@ -36,7 +36,7 @@ pub use messages::{VarMsgs, all_pairs, edge_values, pack, unpack, vectors};
 pub mod mmh;
 pub mod nh;
 pub mod nmh;
-mod plan;
+pub mod plan;
 pub mod plot;
 pub mod poly1305;
 pub mod report;

@@ -16,7 +16,27 @@ use super::{Bound, Row};
 /// The bundled font (Apache-2.0, see `assets/fonts/README.md`).
 static FONT: &[u8] = include_bytes!("../../assets/fonts/Roboto-Regular-subset.ttf");
 
-const FAMILY: &str = "sans-serif";
+/// The font family every text of the figures is drawn in: the bundled
+/// font, registered under this name by [`register_font`].
+pub const FAMILY: &str = "sans-serif";
+
+/// Registers the bundled font as [`FAMILY`] (once per process), for the
+/// ε plots and the benchmarks' figures alike.
+///
+/// # Errors
+/// When the bundled font cannot be read.
+pub fn register_font() -> Result<(), String> {
+    static REGISTER: Once = Once::new();
+    let mut ok = true;
+    REGISTER.call_once(|| {
+        ok = plotters::style::register_font(FAMILY, FontStyle::Normal, FONT).is_ok();
+    });
+    if ok {
+        Ok(())
+    } else {
+        Err("the bundled font could not be read".into())
+    }
+}
 
 const COLORS: [RGBColor; 10] = [
     RGBColor(31, 119, 180),
@@ -288,16 +308,7 @@ fn draw_all<DB: DrawingBackend>(
 
 /// Writes the plot of `rows` as SVG and PNG.
 pub fn draw(rows: &[Row], svg: &Path, png: &Path) -> Result<(), String> {
-    static REGISTER: Once = Once::new();
-    let mut font_error = None;
-    REGISTER.call_once(|| {
-        if plotters::style::register_font(FAMILY, FontStyle::Normal, FONT).is_err() {
-            font_error = Some("the bundled font could not be read".to_owned());
-        }
-    });
-    if let Some(e) = font_error {
-        return Err(e);
-    }
+    register_font()?;
     let panels = panels(rows);
     if panels.is_empty() {
         return Ok(());
