@@ -14,8 +14,8 @@
 
 use std::path::Path;
 
-use uhash::core::Tag;
-use uhash::core::mac::{MacHash, MacNonce, WegmanCarter, pad_key};
+use uhash::base::Tag;
+use uhash::base::mac::{MacHash, MacNonce, WegmanCarter, pad_key};
 
 /// The message of the vectors: byte i is i mod 251.
 fn message(len: usize) -> Vec<u8> {
@@ -99,7 +99,7 @@ fn sub_lanes(lane: usize, a: &[u8], b: &[u8]) -> Vec<u8> {
 /// a + b lane by lane modulo 2^(8·lane).
 fn add_lanes(lane: usize, a: &[u8], b: &[u8]) -> Vec<u8> {
     let mut out = a.to_vec();
-    uhash::core::mac::add_lanes_assign(lane, &mut out, b).unwrap();
+    uhash::base::mac::add_lanes_assign(lane, &mut out, b).unwrap();
     out
 }
 
