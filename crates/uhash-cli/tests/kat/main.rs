@@ -5,6 +5,7 @@
 //! `malformed` for bad input and flags, `backends` for `--backend` (every
 //! backend, known answers and published vectors), helpers in `common`.
 
+mod arbitrary;
 mod backends;
 mod common;
 mod core;
