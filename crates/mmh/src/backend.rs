@@ -242,6 +242,9 @@ mod ffi_armv4;
 #[cfg(all(feature = "asm", target_arch = "x86_64"))]
 mod ffi_x86_64;
 #[cfg(target_arch = "x86_64")]
+#[macro_use]
+mod x86_simd;
+#[cfg(target_arch = "x86_64")]
 mod x86_avx2;
 #[cfg(target_arch = "x86_64")]
 mod x86_avx512;
