@@ -66,3 +66,6 @@ uhash_base::engine! {
         ],
     }
 }
+
+/// The portable backend: the trait's default body (`backend/soft.rs`).
+impl Kernels for uhash_base::backend::Soft {}

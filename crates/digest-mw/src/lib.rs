@@ -81,7 +81,6 @@
 //! the feature nothing is assembled).
 #![no_std]
 #![deny(unsafe_code)]
-#![doc(html_no_source)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

@@ -174,12 +174,18 @@ macro_rules! table_kernels32 {
                         2 => c2,
                         3 => c3,
                         4 => c4,
-                        _ => return soft::nh_umac_chunk_sums::<N, _>(self, even, odd, msg, out),
+                        _ => {
+                            return soft::nh_umac_each_chunk::<N>(msg, out, |c| {
+                                self.nh_umac_sums::<N>(even, odd, c)
+                            });
+                        }
                     };
                     if soft::umac_blocks(N, even.len(), odd.len(), soft::UMAC_CHUNK)
                         != soft::UMAC_CHUNK / 32
                     {
-                        return soft::nh_umac_chunk_sums::<N, _>(self, even, odd, msg, out);
+                        return soft::nh_umac_each_chunk::<N>(msg, out, |c| {
+                            self.nh_umac_sums::<N>(even, odd, c)
+                        });
                     }
                     let chunks = (msg.len() / soft::UMAC_CHUNK).min(out.len());
                     // SAFETY: as in `mmh32_sums`; the kernel reads the
@@ -235,6 +241,9 @@ mod ffi_aarch64;
 mod ffi_armv4;
 #[cfg(all(feature = "asm", target_arch = "x86_64"))]
 mod ffi_x86_64;
+#[cfg(target_arch = "x86_64")]
+#[macro_use]
+mod x86_simd;
 #[cfg(target_arch = "x86_64")]
 mod x86_avx2;
 #[cfg(target_arch = "x86_64")]

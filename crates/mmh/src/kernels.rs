@@ -80,7 +80,7 @@ uhash_base::engine! {
             msg: &[u8],
             out: &mut [[u64; N]],
         ) {
-            soft::nh_umac_chunk_sums::<N, Self>(self, even, odd, msg, out)
+            soft::nh_umac_each_chunk::<N>(msg, out, |c| self.nh_umac_sums::<N>(even, odd, c))
         }
     }
 
@@ -128,3 +128,8 @@ uhash_base::engine! {
         request: [],
     }
 }
+
+/// The portable backend: the traits' default bodies (`backend/soft.rs`).
+impl Kernels32 for uhash_base::backend::Soft {}
+/// The portable backend: the trait's default body (`backend/soft.rs`).
+impl Kernels64 for uhash_base::backend::Soft {}

@@ -157,7 +157,6 @@
 //! `std`: `std::io::Write` on the hash types and MAC states.
 #![no_std]
 #![deny(unsafe_code)]
-#![doc(html_no_source)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

@@ -124,7 +124,6 @@
 //! build time; without one the build warns and the backend is absent).
 #![no_std]
 #![deny(unsafe_code)]
-#![doc(html_no_source)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

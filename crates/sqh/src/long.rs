@@ -246,9 +246,9 @@ macro_rules! kernel {
 }
 
 // After the macro above, which the kernel files use.
+mod asm2_kernel;
 mod pad;
-mod sqhasm2;
-mod sqhe;
+mod sqhe_kernel;
 
-pub use sqhasm2::Asm2Kernel;
-pub use sqhe::SqheKernel;
+pub use asm2_kernel::Asm2Kernel;
+pub use sqhe_kernel::SqheKernel;

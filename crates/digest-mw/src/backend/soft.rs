@@ -3,7 +3,8 @@
 //! big-endian targets agree).
 //!
 //! [`mw32_sums`] is the default body of [`crate::kernels::Kernels`] (the
-//! portable backend is that default) and the tail of the SIMD backends;
+//! portable backend is that default; its `impl` is in `kernels.rs`, so that
+//! this file needs nothing from there) and the tail of the SIMD backends;
 //! [`mw_sums_generic`] computes b = 16, b = 64 and n > 8.
 //!
 //! Memory safety never depends on the caller: every kernel only reads the
@@ -77,5 +78,3 @@ pub(crate) fn mw_sums_generic<W: Word>(key: &[W], msg: &[u8], out: &mut [W]) {
         }
     }
 }
-
-impl crate::kernels::Kernels for uhash_base::backend::Soft {}

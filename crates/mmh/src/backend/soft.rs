@@ -6,7 +6,9 @@
 //! the paper functions apply the final `mod p` and `mod 2^b` steps, which
 //! are shared by every backend. These bodies are the default methods of
 //! [`crate::kernels::Kernels32`] and [`crate::kernels::Kernels64`]; the
-//! portable backend is those defaults.
+//! portable backend is those defaults (its `impl`s are in `kernels.rs`, so
+//! that this file needs nothing from there: a leaf that the trait and every
+//! backend call).
 //!
 //! Memory safety never depends on the caller: every kernel only reads the
 //! words that both the message and the key hold (the callers check the
@@ -84,18 +86,18 @@ pub(crate) fn umac_window<'k>(even: &'k [u32], odd: &'k [u32], r: usize) -> (&'k
 /// Bytes of an RFC 4418 chunk (`Kernels32::nh_umac_chunk_sums`).
 pub(crate) const UMAC_CHUNK: usize = 1024;
 
-/// `Kernels32::nh_umac_chunk_sums` from `nh_umac_sums`, one chunk at a
-/// time (the default, and the fallback of the chunk kernels).
+/// `Kernels32::nh_umac_chunk_sums` from a one-chunk kernel `sums` (a
+/// backend's `nh_umac_sums`), one chunk at a time: `out[c] = sums(chunk
+/// c)` for each whole chunk of `msg` that `out` has room for (the trait's
+/// default, and the fallback of the chunk kernels).
 #[inline(always)]
-pub(crate) fn nh_umac_chunk_sums<const N: usize, K: crate::kernels::Kernels32>(
-    k: K,
-    even: &[u32],
-    odd: &[u32],
+pub(crate) fn nh_umac_each_chunk<const N: usize>(
     msg: &[u8],
     out: &mut [[u64; N]],
+    mut sums: impl FnMut(&[u8]) -> [u64; N],
 ) {
     for (o, chunk) in out.iter_mut().zip(msg.as_chunks::<UMAC_CHUNK>().0) {
-        *o = k.nh_umac_sums::<N>(even, odd, chunk);
+        *o = sums(chunk);
     }
 }
 
@@ -159,6 +161,3 @@ pub(crate) fn mmh64_sum(key: &[u64], msg: &[u8]) -> u128 {
         .wrapping_add(acc[2])
         .wrapping_add(acc[3])
 }
-
-impl crate::kernels::Kernels32 for uhash_base::backend::Soft {}
-impl crate::kernels::Kernels64 for uhash_base::backend::Soft {}

@@ -386,18 +386,7 @@ macro_rules! umac_kernels {
                     // of any width, then forward from it.
                     let mut all = [_mm256_setzero_si256(); 4];
                     all[..N].copy_from_slice(&acc);
-                    let u01 = _mm256_add_epi64(
-                        _mm256_unpacklo_epi64(all[0], all[1]),
-                        _mm256_unpackhi_epi64(all[0], all[1]),
-                    );
-                    let u23 = _mm256_add_epi64(
-                        _mm256_unpacklo_epi64(all[2], all[3]),
-                        _mm256_unpackhi_epi64(all[2], all[3]),
-                    );
-                    let sums = _mm256_add_epi64(
-                        _mm256_permute2x128_si256::<0x20>(u01, u23),
-                        _mm256_permute2x128_si256::<0x31>(u01, u23),
-                    );
+                    let sums = sums4!(all);
                     let mut out = [0u64; 4];
                     // SAFETY: a 32-byte store into the 32-byte `out`.
                     unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), sums) };
@@ -415,95 +404,20 @@ umac_kernels! {
     nh_umac_4 = 4;
 }
 
-macro_rules! umac_chunk_kernels {
-    ($($name:ident = $n:literal;)+) => {
-        uhash_base::avx2_fn! {
-            $(
-                /// RFC 4418 NH sums of `$n` windows of each whole 1024-byte
-                /// chunk of `msg`, every chunk under the same key (as
-                /// `Kernels32::nh_umac_chunk_sums`), chunk c's in
-                /// `out[$n·c..$n·c + $n]`: one call, the key runs' pointers
-                /// kept across chunks. Chunks beyond `out.len()/$n` are not
-                /// read; nothing is written when the key does not cover a
-                /// chunk (the caller checks it).
-                ///
-                /// # Safety
-                /// The CPU must support the [`Avx2`] feature set.
-                unsafe fn $name(even: &[u32], odd: &[u32], msg: &[u8], out: &mut [u64]) {
-                    const N: usize = $n;
-                    if soft::umac_blocks(N, even.len(), odd.len(), CHUNK) != CHUNK / 32 {
-                        return;
-                    }
-                    let (out, _) = out.as_chunks_mut::<N>();
-                    let mut runs = [(core::ptr::null::<u32>(), core::ptr::null::<u32>()); N];
-                    for (r, run) in runs.iter_mut().enumerate() {
-                        let (f, s) = soft::umac_window(even, odd, r);
-                        *run = (f.as_ptr(), s.as_ptr());
-                    }
-                    for (chunk, out) in msg.as_chunks::<CHUNK>().0.iter().zip(out) {
-                        let mp = chunk.as_ptr();
-                        let mut acc = [_mm256_setzero_si256(); N];
-                        // Two blocks (64 bytes) per step, as in the
-                        // one-piece kernels (`umac_kernels!`).
-                        for b in (0..CHUNK / 32).step_by(2) {
-                            // SAFETY: chunk bytes 32b .. 32b+64 exist (b + 2 ≤ 32).
-                            let (x0, x1) = unsafe {
-                                (
-                                    _mm256_loadu_si256(mp.add(32 * b).cast()),
-                                    _mm256_loadu_si256(mp.add(32 * b + 32).cast()),
-                                )
-                            };
-                            let xm = _mm256_permute2x128_si256::<0x20>(x0, x1);
-                            let ym = _mm256_permute2x128_si256::<0x31>(x0, x1);
-                            for (r, &(f, s)) in runs.iter().enumerate() {
-                                // SAFETY: words 4b .. 4b+8 of both runs
-                                // exist: each holds at least 128 words (the
-                                // key covers a chunk, checked above).
-                                let (kf, ks) = unsafe {
-                                    (
-                                        _mm256_loadu_si256(f.add(4 * b).cast()),
-                                        _mm256_loadu_si256(s.add(4 * b).cast()),
-                                    )
-                                };
-                                let xs = _mm256_add_epi32(xm, kf);
-                                let ys = _mm256_add_epi32(ym, ks);
-                                let lo = _mm256_mul_epu32(xs, ys);
-                                let hi = _mm256_mul_epu32(
-                                    _mm256_srli_epi64::<32>(xs),
-                                    _mm256_srli_epi64::<32>(ys),
-                                );
-                                acc[r] = _mm256_add_epi64(acc[r], _mm256_add_epi64(lo, hi));
-                            }
-                        }
-                        let mut all = [_mm256_setzero_si256(); 4];
-                        all[..N].copy_from_slice(&acc);
-                        let u01 = _mm256_add_epi64(
-                            _mm256_unpacklo_epi64(all[0], all[1]),
-                            _mm256_unpackhi_epi64(all[0], all[1]),
-                        );
-                        let u23 = _mm256_add_epi64(
-                            _mm256_unpacklo_epi64(all[2], all[3]),
-                            _mm256_unpackhi_epi64(all[2], all[3]),
-                        );
-                        let sums = _mm256_add_epi64(
-                            _mm256_permute2x128_si256::<0x20>(u01, u23),
-                            _mm256_permute2x128_si256::<0x31>(u01, u23),
-                        );
-                        let mut four = [0u64; 4];
-                        // SAFETY: a 32-byte store into the 32-byte `four`.
-                        unsafe { _mm256_storeu_si256(four.as_mut_ptr().cast(), sums) };
-                        out.copy_from_slice(&four[..N]);
-                    }
-                }
-            )+
-        }
-    };
-}
-
-/// Bytes of an RFC 4418 chunk (the chunk kernels' unit).
-const CHUNK: usize = soft::UMAC_CHUNK;
-
-umac_chunk_kernels! {
+nh_umac_chunk_kernels! {
+    avx2_fn, Avx2, vector = __m256i, zero = _mm256_setzero_si256, load = _mm256_loadu_si256,
+    add32 = _mm256_add_epi32, add64 = _mm256_add_epi64, blocks = 2,
+    // Two blocks a step, as in the one-piece kernels (`umac_kernels!`).
+    halves = |x0, x1| (
+        _mm256_permute2x128_si256::<0x20>(x0, x1),
+        _mm256_permute2x128_si256::<0x31>(x0, x1),
+    ),
+    products = |xs, ys| _mm256_add_epi64(
+        _mm256_mul_epu32(xs, ys),
+        _mm256_mul_epu32(_mm256_srli_epi64::<32>(xs), _mm256_srli_epi64::<32>(ys)),
+    ),
+    to256 = |v| v,
+    prefetch = no_prefetch,
     nh_umac_chunks_1 = 1;
     nh_umac_chunks_2 = 2;
     nh_umac_chunks_3 = 3;

@@ -513,7 +513,7 @@ macro_rules! umac_kernels {
                     }
                     let mut out = [0u64; 4];
                     // SAFETY: a 32-byte store into the 32-byte `out`.
-                    unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), sums4(half)) };
+                    unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), sums4!(half)) };
                     out
                 }
             )+
@@ -521,109 +521,24 @@ macro_rules! umac_kernels {
     };
 }
 
-macro_rules! umac_chunk_kernels {
-    ($($name:ident = $n:literal;)+) => {
-        uhash_base::avx512_fn! {
-            $(
-                /// RFC 4418 NH sums of `$n` windows of each whole 1024-byte
-                /// chunk of `msg`, every chunk under the same key (as
-                /// `Kernels32::nh_umac_chunk_sums`), chunk c's in
-                /// `out[$n·c..$n·c + $n]`: one call, the key runs' pointers
-                /// and the loop state kept across chunks. Chunks beyond
-                /// `out.len()/$n` are not read; nothing is written when the
-                /// key does not cover a chunk (the caller checks it).
-                ///
-                /// # Safety
-                /// The CPU must support the [`Avx512`] feature set.
-                unsafe fn $name(even: &[u32], odd: &[u32], msg: &[u8], out: &mut [u64]) {
-                    const N: usize = $n;
-                    if soft::umac_blocks(N, even.len(), odd.len(), CHUNK) != CHUNK / 32 {
-                        return;
-                    }
-                    let (out, _) = out.as_chunks_mut::<N>();
-                    let mut runs = [(core::ptr::null::<u32>(), core::ptr::null::<u32>()); N];
-                    for (r, run) in runs.iter_mut().enumerate() {
-                        let (f, s) = soft::umac_window(even, odd, r);
-                        *run = (f.as_ptr(), s.as_ptr());
-                    }
-                    for (chunk, out) in msg.as_chunks::<CHUNK>().0.iter().zip(out) {
-                        let mp = chunk.as_ptr();
-                        let mut acc = [_mm512_setzero_si512(); N];
-                        // Four blocks (128 bytes) per step, as in the
-                        // one-piece kernels (`umac_kernels!`).
-                        for b in (0..CHUNK / 32).step_by(4) {
-                            // SAFETY: chunk bytes 32b .. 32b+128 exist (b + 4 ≤ 32).
-                            let (x0, x1) = unsafe {
-                                (
-                                    _mm512_loadu_si512(mp.add(32 * b).cast()),
-                                    _mm512_loadu_si512(mp.add(32 * b + 64).cast()),
-                                )
-                            };
-                            prefetch!(mp, 32 * b);
-                            let xm = _mm512_shuffle_i64x2::<0x88>(x0, x1);
-                            let ym = _mm512_shuffle_i64x2::<0xdd>(x0, x1);
-                            for (r, &(f, s)) in runs.iter().enumerate() {
-                                // SAFETY: words 4b .. 4b+16 of both runs
-                                // exist: each holds at least 128 words (the
-                                // key covers a chunk, checked above).
-                                let (kf, ks) = unsafe {
-                                    (
-                                        _mm512_loadu_si512(f.add(4 * b).cast()),
-                                        _mm512_loadu_si512(s.add(4 * b).cast()),
-                                    )
-                                };
-                                let xs = _mm512_add_epi32(xm, kf);
-                                let ys = _mm512_add_epi32(ym, ks);
-                                let lo = _mm512_mul_epu32(xs, ys);
-                                let hi = _mm512_mul_epu32(
-                                    _mm512_srli_epi64::<32>(xs),
-                                    _mm512_shuffle_epi32::<0b1011_0001>(ys),
-                                );
-                                acc[r] = _mm512_add_epi64(acc[r], _mm512_add_epi64(lo, hi));
-                            }
-                        }
-                        let mut half = [_mm256_setzero_si256(); 4];
-                        for r in 0..N {
-                            half[r] = _mm256_add_epi64(
-                                _mm512_castsi512_si256(acc[r]),
-                                _mm512_extracti64x4_epi64::<1>(acc[r]),
-                            );
-                        }
-                        let mut sums = [0u64; 4];
-                        // SAFETY: a 32-byte store into the 32-byte `sums`.
-                        unsafe { _mm256_storeu_si256(sums.as_mut_ptr().cast(), sums4(half)) };
-                        out.copy_from_slice(&sums[..N]);
-                    }
-                }
-            )+
-        }
-    };
-}
-
-/// Bytes of an RFC 4418 chunk (the chunk kernels' unit).
-const CHUNK: usize = soft::UMAC_CHUNK;
-
-umac_chunk_kernels! {
+nh_umac_chunk_kernels! {
+    avx512_fn, Avx512, vector = __m512i, zero = _mm512_setzero_si512, load = _mm512_loadu_si512,
+    add32 = _mm512_add_epi32, add64 = _mm512_add_epi64, blocks = 4,
+    // Four blocks a step, as in the one-piece kernels (`umac_kernels!`).
+    halves = |x0, x1| (
+        _mm512_shuffle_i64x2::<0x88>(x0, x1),
+        _mm512_shuffle_i64x2::<0xdd>(x0, x1),
+    ),
+    products = |xs, ys| _mm512_add_epi64(
+        _mm512_mul_epu32(xs, ys),
+        _mm512_mul_epu32(_mm512_srli_epi64::<32>(xs), _mm512_shuffle_epi32::<0b1011_0001>(ys)),
+    ),
+    to256 = |v| _mm256_add_epi64(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)),
+    prefetch = prefetch,
     nh_umac_chunks_1 = 1;
     nh_umac_chunks_2 = 2;
     nh_umac_chunks_3 = 3;
     nh_umac_chunks_4 = 4;
-}
-
-uhash_base::avx512_fn! {
-    /// [s₀, s₁, s₂, s₃]: the sums of the four 64-bit lanes of each vector.
-    ///
-    /// # Safety
-    /// The CPU must support the [`Avx512`] feature set.
-    #[inline]
-    unsafe fn sums4(a: [__m256i; 4]) -> __m256i {
-        let u01 = _mm256_add_epi64(_mm256_unpacklo_epi64(a[0], a[1]), _mm256_unpackhi_epi64(a[0], a[1]));
-        let u23 = _mm256_add_epi64(_mm256_unpacklo_epi64(a[2], a[3]), _mm256_unpackhi_epi64(a[2], a[3]));
-        _mm256_add_epi64(
-            _mm256_permute2x128_si256::<0x20>(u01, u23),
-            _mm256_permute2x128_si256::<0x31>(u01, u23),
-        )
-    }
 }
 
 umac_kernels! {

@@ -5,7 +5,7 @@ use uhash_base::keybuf::{ChunkBuf, KeyWords, check_chunk};
 use uhash_base::long::{ChunkHash, MAX_LANES};
 use uhash_base::{Error, p32};
 
-use super::{CHUNK_BYTES, nh_pad_table, nh_padded, nh_tail, stream_words32};
+use super::chunk::{CHUNK_BYTES, nh_pad_table, nh_padded, nh_tail, stream_words32};
 use crate::kernels::{Engine32, Kernels32};
 
 /// NMH32 (Definition 10) over one chunk of C bytes (k = C/4 words, even),

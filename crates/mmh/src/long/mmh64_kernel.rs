@@ -5,7 +5,7 @@ use uhash_base::keybuf::{ChunkBuf, KeyWords, check_chunk};
 use uhash_base::long::{ChunkHash, MAX_LANES};
 use uhash_base::{Error, p64};
 
-use super::CHUNK_BYTES;
+use super::chunk::CHUNK_BYTES;
 use crate::kernels::{Engine64, Kernels64};
 
 /// MMH64 (§3.2's 64-bit variant) over one chunk of C bytes (k = C/8

@@ -5,7 +5,7 @@ use uhash_base::keybuf::{ChunkBuf, KeyWords, check_chunk};
 use uhash_base::long::{ChunkHash, MAX_LANES};
 use uhash_base::{Error, p32, toeplitz};
 
-use super::{CHUNK_BYTES, stream_words32, words_used};
+use super::chunk::{CHUNK_BYTES, stream_words32, words_used};
 use crate::kernels::{Engine32, Kernels32};
 
 /// MMH32 (Definition 5) over one chunk of C bytes (k = C/4 words), in N
