@@ -38,7 +38,7 @@ if ! command -v b3sum >/dev/null 2>&1; then
 fi
 need b3sum "apt-get install b3sum, or cargo install b3sum"
 
-cargo build -q --release -p uhash --bin uhash
+cargo build -q --release -p uhash-cli --bin uhash
 cargo build -q --release -p uhash-bench --bin page_touch
 TARGET=${CARGO_TARGET_DIR:-target}
 UHASH=$TARGET/release/uhash

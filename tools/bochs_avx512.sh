@@ -63,7 +63,7 @@ for a in sh mount poweroff echo cat grep cut sed tr sync sleep; do ln -sf busybo
 # The tests read their vector files by absolute path (CARGO_MANIFEST_DIR,
 # with `..` in it: every crate directory must exist).
 for c in crates/*/; do mkdir -p "$BX/root$ROOT/$c"; done
-for d in tests/vectors crates/dfc-decorr/tests/vectors; do
+for d in crates/poly1305-aes/tests/vectors crates/umac/tests/vectors crates/dfc-decorr/tests/vectors; do
   mkdir -p "$BX/root$ROOT/$d" && cp -r "$d/." "$BX/root$ROOT/$d/"
 done
 i=0
