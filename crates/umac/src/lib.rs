@@ -185,7 +185,7 @@ mod l3;
 mod mac;
 mod nonce;
 mod pdf;
-mod uhash;
+mod three_layer;
 
 pub use mac::{
     DEFAULT_NONCE_LEN, Umac, Umac32, Umac32Session, Umac32State, Umac64, Umac64Session,

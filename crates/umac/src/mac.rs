@@ -9,7 +9,7 @@ use uhash_mmh::Engine32;
 
 use crate::AsUmacNonce;
 use crate::pdf::{PadCache, Pdf};
-use crate::uhash::{State, Uhash};
+use crate::three_layer::{State, Uhash};
 
 /// UMAC with N iterations (taglen = 4N bytes): UHASH's keys and the PDF.
 #[derive(Clone)]
