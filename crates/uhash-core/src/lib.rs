@@ -33,7 +33,6 @@
 //! [`backend`] for the macros that keep detection and compilation in step).
 #![no_std]
 #![deny(unsafe_code)]
-#![doc(html_no_source)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

@@ -173,7 +173,6 @@
 //! assembly NH kernels (needs an assembler at build time).
 #![no_std]
 #![deny(unsafe_code)]
-#![doc(html_no_source)]
 
 #[cfg(feature = "std")]
 extern crate std;
