@@ -19,7 +19,7 @@
 //! Wegman–Carter MAC needs (`uhash_base::long` gives the proof; level 1 is
 //! Theorem 3, see [`crate::long`]). Level 3 (MMH32, 6·2^-32) dominates: per
 //! lane ε ≈ 2^-29. The MAC aliases ([`DigestMw32Mac`], …) are
-//! [`WegmanCarter`](uhash_base::mac::WegmanCarter) over these types: a forgery attempt succeeds with
+//! [`WegmanCarter`] over these types: a forgery attempt succeeds with
 //! probability at most ε plus AES's PRF advantage.
 //!
 //! # The `UniversalHash` trait
@@ -45,48 +45,50 @@ use crate::long::{CHUNK_BYTES, DigestMwKernel};
 /// ε ≤ 2^-31 + (c+1)/2^128 + 6·2^-32 for messages of c chunks (AΔU mod
 /// 2^32).
 pub type DigestMw32Hash = SeededHash<DigestMwKernel<1>, 4>;
-/// The Wegman–Carter MAC over [`DigestMw32Hash`]: tag = hash + AES-128 pad, lane
-/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
-/// succeeds with probability at most the hash's ε plus AES's PRF advantage.
-/// Keyed by `DigestMw32Mac::from_seed(&seed)` (the hash from a seed derived under
-/// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
-/// (family, lanes, 0xff, 0)) or `DigestMw32Mac::new(hash, &pad_key)`.
+/// The Wegman–Carter MAC over [`DigestMw32Hash`]: tag = hash + AES-128 pad,
+/// lane by lane; 12-byte nonces (never reuse one under a key); a forgery
+/// attempt succeeds with probability at most the hash's ε plus AES's PRF
+/// advantage. Keyed by `DigestMw32Mac::from_seed(&seed)` (the hash from a seed
+/// derived under label (family, lanes, 0xfe, 0), never the seed itself; the pad
+/// key under (family, lanes, 0xff, 0)) or `DigestMw32Mac::new(hash, &pad_key)`.
 pub type DigestMw32Mac = WegmanCarter<DigestMw32Hash>;
 
 /// digestMW (b = 32, n = 2) over messages of any length: two 32-bit
 /// lanes; 16-byte seed, 8-byte output. ε ≤ (2^-31 + (c+1)/2^128 +
 /// 6·2^-32)² for c chunks (AΔU lane by lane mod 2^32).
 pub type DigestMw64Hash = SeededHash<DigestMwKernel<2>, 8>;
-/// The Wegman–Carter MAC over [`DigestMw64Hash`]: tag = hash + AES-128 pad, lane
-/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
-/// succeeds with probability at most the hash's ε plus AES's PRF advantage.
-/// Keyed by `DigestMw64Mac::from_seed(&seed)` (the hash from a seed derived under
-/// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
-/// (family, lanes, 0xff, 0)) or `DigestMw64Mac::new(hash, &pad_key)`.
+/// The Wegman–Carter MAC over [`DigestMw64Hash`]: tag = hash + AES-128 pad,
+/// lane by lane; 12-byte nonces (never reuse one under a key); a forgery
+/// attempt succeeds with probability at most the hash's ε plus AES's PRF
+/// advantage. Keyed by `DigestMw64Mac::from_seed(&seed)` (the hash from a seed
+/// derived under label (family, lanes, 0xfe, 0), never the seed itself; the pad
+/// key under (family, lanes, 0xff, 0)) or `DigestMw64Mac::new(hash, &pad_key)`.
 pub type DigestMw64Mac = WegmanCarter<DigestMw64Hash>;
 
 /// digestMW (b = 32, n = 4) over messages of any length: four 32-bit
 /// lanes; 16-byte seed, 16-byte output. ε ≤ (2^-31 + (c+1)/2^128 +
 /// 6·2^-32)⁴ for c chunks.
 pub type DigestMw128Hash = SeededHash<DigestMwKernel<4>, 16>;
-/// The Wegman–Carter MAC over [`DigestMw128Hash`]: tag = hash + AES-128 pad, lane
-/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
-/// succeeds with probability at most the hash's ε plus AES's PRF advantage.
-/// Keyed by `DigestMw128Mac::from_seed(&seed)` (the hash from a seed derived under
-/// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
-/// (family, lanes, 0xff, 0)) or `DigestMw128Mac::new(hash, &pad_key)`.
+/// The Wegman–Carter MAC over [`DigestMw128Hash`]: tag = hash + AES-128 pad,
+/// lane by lane; 12-byte nonces (never reuse one under a key); a forgery
+/// attempt succeeds with probability at most the hash's ε plus AES's PRF
+/// advantage. Keyed by `DigestMw128Mac::from_seed(&seed)` (the hash from a seed
+/// derived under label (family, lanes, 0xfe, 0), never the seed itself; the pad
+/// key under (family, lanes, 0xff, 0)) or `DigestMw128Mac::new(hash,
+/// &pad_key)`.
 pub type DigestMw128Mac = WegmanCarter<DigestMw128Hash>;
 
 /// digestMW (b = 32, n = 8) over messages of any length: eight 32-bit
 /// lanes; 16-byte seed, 32-byte output. ε ≤ (2^-31 + (c+1)/2^128 +
 /// 6·2^-32)⁸ for c chunks.
 pub type DigestMw256Hash = SeededHash<DigestMwKernel<8>, 32>;
-/// The Wegman–Carter MAC over [`DigestMw256Hash`]: tag = hash + AES-128 pad, lane
-/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
-/// succeeds with probability at most the hash's ε plus AES's PRF advantage.
-/// Keyed by `DigestMw256Mac::from_seed(&seed)` (the hash from a seed derived under
-/// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
-/// (family, lanes, 0xff, 0)) or `DigestMw256Mac::new(hash, &pad_key)`.
+/// The Wegman–Carter MAC over [`DigestMw256Hash`]: tag = hash + AES-128 pad,
+/// lane by lane; 12-byte nonces (never reuse one under a key); a forgery
+/// attempt succeeds with probability at most the hash's ε plus AES's PRF
+/// advantage. Keyed by `DigestMw256Mac::from_seed(&seed)` (the hash from a seed
+/// derived under label (family, lanes, 0xfe, 0), never the seed itself; the pad
+/// key under (family, lanes, 0xff, 0)) or `DigestMw256Mac::new(hash,
+/// &pad_key)`.
 pub type DigestMw256Mac = WegmanCarter<DigestMw256Hash>;
 
 impl<const N: usize, const CHUNK: usize> SeededKernel for DigestMwKernel<N, CHUNK> {

@@ -22,7 +22,7 @@
 //! width) for any M ≠ M′ and δ: the hashes are ε-AΔU in their output group,
 //! which is what the Wegman–Carter MAC needs (`uhash_base::long` gives the
 //! proof; the level-1 terms are derived in the crate docs). The MAC aliases
-//! ([`Mmh32Mac`], …) are [`WegmanCarter`](uhash_base::mac::WegmanCarter) over these types: a forgery
+//! ([`Mmh32Mac`], …) are [`WegmanCarter`] over these types: a forgery
 //! attempt succeeds with probability at most ε plus AES's PRF advantage.
 //!
 //! # The `UniversalHash` trait
@@ -56,8 +56,8 @@ use crate::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
 /// 32-bit lane; 16-byte seed, 4-byte output. ε ≤ 6·2^-32 + (c+1)/2^128 +
 /// 6·2^-32 for messages of c chunks (AΔU mod 2^32).
 pub type Mmh32Hash = SeededHash<Mmh32Kernel<1>, 4>;
-/// The Wegman–Carter MAC over [`Mmh32Hash`]: tag = hash + AES-128 pad, lane
-/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// The Wegman–Carter MAC over [`Mmh32Hash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
 /// succeeds with probability at most the hash's ε plus AES's PRF advantage.
 /// Keyed by `Mmh32Mac::from_seed(&seed)` (the hash from a seed derived under
 /// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
@@ -93,8 +93,8 @@ pub type Mmh32x4Mac = WegmanCarter<Mmh32x4Hash>;
 /// 16-byte seed, 4-byte output. ε ≤ 12·2^-32 + (c+1)/2^128 + 6·2^-32
 /// for c chunks.
 pub type Nmh32Hash = SeededHash<Nmh32Kernel, 4>;
-/// The Wegman–Carter MAC over [`Nmh32Hash`]: tag = hash + AES-128 pad, lane
-/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// The Wegman–Carter MAC over [`Nmh32Hash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
 /// succeeds with probability at most the hash's ε plus AES's PRF advantage.
 /// Keyed by `Nmh32Mac::from_seed(&seed)` (the hash from a seed derived under
 /// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
@@ -105,8 +105,8 @@ pub type Nmh32Mac = WegmanCarter<Nmh32Hash>;
 /// lane; 16-byte seed, 8-byte output. ε ≤ 6·2^-64 + (c+1)/2^128 +
 /// 6·2^-64 for c chunks.
 pub type Mmh64Hash = SeededHash<Mmh64Kernel, 8>;
-/// The Wegman–Carter MAC over [`Mmh64Hash`]: tag = hash + AES-128 pad, lane
-/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// The Wegman–Carter MAC over [`Mmh64Hash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
 /// succeeds with probability at most the hash's ε plus AES's PRF advantage.
 /// Keyed by `Mmh64Mac::from_seed(&seed)` (the hash from a seed derived under
 /// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
@@ -117,20 +117,20 @@ pub type Mmh64Mac = WegmanCarter<Mmh64Hash>;
 /// 8-byte output. ε ≤ 2^-32 + (c+1)/2^128 + 6·2^-64 for c chunks (AΔU
 /// mod 2^64: level 3 restores Δ-universality).
 pub type NhHash = SeededHash<NhKernel<1>, 8>;
-/// The Wegman–Carter MAC over [`NhHash`]: tag = hash + AES-128 pad, lane
-/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// The Wegman–Carter MAC over [`NhHash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
 /// succeeds with probability at most the hash's ε plus AES's PRF advantage.
-/// Keyed by `NhMac::from_seed(&seed)` (the hash from a seed derived under
-/// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
-/// (family, lanes, 0xff, 0)) or `NhMac::new(hash, &pad_key)`.
+/// Keyed by `NhMac::from_seed(&seed)` (the hash from a seed derived under label
+/// (family, lanes, 0xfe, 0), never the seed itself; the pad key under (family,
+/// lanes, 0xff, 0)) or `NhMac::new(hash, &pad_key)`.
 pub type NhMac = WegmanCarter<NhHash>;
 
 /// NH with the Toeplitz construction, two lanes (key shifted by two
 /// words), over messages of any length: 16-byte seed, 16-byte output.
 /// ε ≤ (2^-32 + (c+1)/2^128 + 6·2^-64)² for c chunks.
 pub type Nhx2Hash = SeededHash<NhKernel<2>, 16>;
-/// The Wegman–Carter MAC over [`Nhx2Hash`]: tag = hash + AES-128 pad, lane
-/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// The Wegman–Carter MAC over [`Nhx2Hash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
 /// succeeds with probability at most the hash's ε plus AES's PRF advantage.
 /// Keyed by `Nhx2Mac::from_seed(&seed)` (the hash from a seed derived under
 /// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
@@ -141,8 +141,8 @@ pub type Nhx2Mac = WegmanCarter<Nhx2Hash>;
 /// length: 16-byte seed, 32-byte output. ε ≤ (2^-32 + (c+1)/2^128 +
 /// 6·2^-64)⁴ for c chunks.
 pub type Nhx4Hash = SeededHash<NhKernel<4>, 32>;
-/// The Wegman–Carter MAC over [`Nhx4Hash`]: tag = hash + AES-128 pad, lane
-/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// The Wegman–Carter MAC over [`Nhx4Hash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
 /// succeeds with probability at most the hash's ε plus AES's PRF advantage.
 /// Keyed by `Nhx4Mac::from_seed(&seed)` (the hash from a seed derived under
 /// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under

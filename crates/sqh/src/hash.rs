@@ -25,7 +25,7 @@
 //! ε_p = 2·2^-L (SQHasm2) or 2·N_E·2^-L (SQHE), ε₂ = (c+1)/2^128,
 //! ε₃ = 6·2^-b. The 96-bit types pay for splitting one 96-bit value into
 //! three 32-bit lanes (a set of lanes that collides alone is far likelier than
-//! 2^-96); the MAC aliases ([`Asm2x32Mac`], …) are [`WegmanCarter`](uhash_base::mac::WegmanCarter) over
+//! 2^-96); the MAC aliases ([`Asm2x32Mac`], …) are [`WegmanCarter`] over
 //! these types: a forgery attempt succeeds with probability at most ε plus
 //! AES's PRF advantage.
 //!
@@ -94,8 +94,8 @@ pub type Asm2x128Mac = WegmanCarter<Asm2x128Hash>;
 /// SQHE (Def. 13) with 32-bit elements: 4-byte output, one 32-bit lane.
 /// ε ≤ 2^-26.09 for up to 2^20 chunks.
 pub type Sqhe32Hash = SeededHash<SqheKernel<1>, 4>;
-/// The Wegman–Carter MAC over [`Sqhe32Hash`]: tag = hash + AES-128 pad, lane
-/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// The Wegman–Carter MAC over [`Sqhe32Hash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
 /// succeeds with probability at most the hash's ε plus AES's PRF advantage.
 /// Keyed by `Sqhe32Mac::from_seed(&seed)` (the hash from a seed derived under
 /// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
@@ -105,8 +105,8 @@ pub type Sqhe32Mac = WegmanCarter<Sqhe32Hash>;
 /// SQHE with 64-bit elements: 8-byte output, one 64-bit lane.
 /// ε ≤ 2^-52.63 for up to 2^20 chunks.
 pub type Sqhe64Hash = SeededHash<SqheKernel<2>, 8>;
-/// The Wegman–Carter MAC over [`Sqhe64Hash`]: tag = hash + AES-128 pad, lane
-/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// The Wegman–Carter MAC over [`Sqhe64Hash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
 /// succeeds with probability at most the hash's ε plus AES's PRF advantage.
 /// Keyed by `Sqhe64Mac::from_seed(&seed)` (the hash from a seed derived under
 /// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
@@ -116,8 +116,8 @@ pub type Sqhe64Mac = WegmanCarter<Sqhe64Hash>;
 /// SQHE with 96-bit elements: 12-byte output, three 32-bit lanes.
 /// ε ≤ 2^-68.84 for up to 2^20 chunks.
 pub type Sqhe96Hash = SeededHash<SqheKernel<3>, 12>;
-/// The Wegman–Carter MAC over [`Sqhe96Hash`]: tag = hash + AES-128 pad, lane
-/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// The Wegman–Carter MAC over [`Sqhe96Hash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
 /// succeeds with probability at most the hash's ε plus AES's PRF advantage.
 /// Keyed by `Sqhe96Mac::from_seed(&seed)` (the hash from a seed derived under
 /// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under

@@ -6,8 +6,9 @@ use uhash_base::pw::Elem;
 use super::Level1;
 use crate::kernels::{COLS, Engine, Kernels};
 
-/// SQHasm2 as a [`Level1`] function: exact column sums of the squares of
-/// the truncated sums (the value is what counts).
+/// SQHasm2 as the function of a [`SqhKernel`](super::SqhKernel): exact
+/// column sums of the squares of the truncated sums (the value is what
+/// counts).
 #[derive(Clone, Copy, Debug)]
 pub struct Asm2;
 

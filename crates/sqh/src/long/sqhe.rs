@@ -6,8 +6,8 @@ use uhash_base::pw::Elem;
 use super::Level1;
 use crate::kernels::{COLS, Engine, Kernels};
 
-/// SQHE as a [`Level1`] function: the C2 columns mod 2^32 (their low 32
-/// bits, widened).
+/// SQHE as the function of a [`SqhKernel`](super::SqhKernel): the C2
+/// columns mod 2^32 (their low 32 bits, widened).
 #[derive(Clone, Copy, Debug)]
 pub struct Sqhe;
 

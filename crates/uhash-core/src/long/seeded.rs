@@ -1,26 +1,5 @@
 //! [`SeededHash`]: a family's ready-made long-message hash, keyed from a
-//! 16-byte seed.
-//!
-//! Every multilinear family (MMH, digestMW, Square Hash, …) offers the same
-//! public shape over [`LongHash`]: a type keyed from a 16-byte seed with an
-//! inherent byte API (`update`, `finalize`, `finalize_reset`, `reset`, the
-//! one-shot `compute`), the RustCrypto `UniversalHash` + `KeyInit` +
-//! `Reset` traits, `std::io::Write` (feature `std`), [`MacHash`], and a
-//! Wegman–Carter MAC over it. [`SeededHash`]`<K, OUT>` is that type for
-//! any kernel `K` that says how it is keyed on an engine
-//! ([`SeededKernel`]); a family names each one it offers with a type alias
-//! (`pub type Mmh32Hash = SeededHash<Mmh32Kernel<1>, 4>;`,
-//! `pub type Mmh32Mac = WegmanCarter<Mmh32Hash>;`) carrying its definition,
-//! sizes and ε.
-//!
-//! # The `UniversalHash` trait
-//! `BlockSize` is the output size and `ParBlocksSize` the blocks of 16 KiB
-//! (1024 blocks of 12 bytes): [`BlockSizes`] of [`OutBytes`]`<OUT>`.
-//! `KeyInit` takes the 16-byte seed. Every input path appends bytes to the
-//! message: `update(&[block])` appends its blocks (a whole chunk goes to
-//! the kernel without a copy), `update_padded(d)` appends d and zeros up to
-//! a multiple of the block size, and the length L of level 2 counts every
-//! appended byte, padding included.
+//! 16-byte seed, and what a kernel provides for it ([`SeededKernel`]).
 
 use universal_hash::array::{Array, ArraySize};
 use universal_hash::common::{BlockSizeUser, KeySizeUser, ParBlocksSizeUser};
@@ -102,14 +81,30 @@ impl BlockSizes for OutBytes<32> {
 /// A family's long-message hash over kernel `K` with `OUT` output bytes
 /// (`K::LANES` lanes of `K::LANE_BITS / 8` bytes; any other `OUT` fails to
 /// compile when a hash is built), keyed from a 16-byte seed
-/// ([`LongHash::from_seed_with_kernel`] under the kernel's labels): a
-/// [`LongHash`] with a byte API and the RustCrypto traits. Each family
-/// names the ones it offers (`uhash_mmh::Mmh32Hash`, …; see the
-/// [module docs](self)).
+/// ([`LongHash::from_seed_with_kernel`] under the kernel's labels).
+///
+/// Every multilinear family (MMH, digestMW, Square Hash, …) offers this
+/// shape over [`LongHash`]: an inherent byte API (`update`, `finalize`,
+/// `finalize_reset`, `reset`, the one-shot `compute`), the RustCrypto
+/// `UniversalHash` + `KeyInit` + `Reset` traits, `std::io::Write` (feature
+/// `std`), [`MacHash`], and a Wegman–Carter MAC over it. A family names
+/// each instance it offers with a documented type alias
+/// (`pub type Mmh32Hash = SeededHash<Mmh32Kernel<1>, 4>;`,
+/// `pub type Mmh32Mac = WegmanCarter<Mmh32Hash>;`) carrying its
+/// definition, sizes and ε.
 ///
 /// Streaming: any split of a message into `update` calls gives the same
 /// output. Keys (one chunk of level-1 key, plus the level-2 and level-3
 /// keys) are zeroized on drop; `Debug` prints none of them.
+///
+/// # The `UniversalHash` trait
+/// `BlockSize` is the output size and `ParBlocksSize` the blocks of 16 KiB
+/// (1024 blocks of 12 bytes): [`BlockSizes`] of [`OutBytes`]`<OUT>`.
+/// `KeyInit` takes the 16-byte seed. Every input path appends bytes to the
+/// message: `update(&[block])` appends its blocks (a whole chunk goes to
+/// the kernel without a copy), `update_padded(d)` appends d and zeros up to
+/// a multiple of the block size, and the length L of level 2 counts every
+/// appended byte, padding included.
 #[derive(Clone)]
 pub struct SeededHash<K: SeededKernel, const OUT: usize>(LongHash<K>);
 
