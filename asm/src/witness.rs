@@ -64,10 +64,9 @@ impl Implementation for MulxAsm {
     const BACKEND: Backend = Backend::MulxAsm;
 
     fn detect() -> Option<Self> {
-        let built = built()?;
         Some(Self {
+            built: built()?,
             isa: uhash_base::backend::Mulx::detect()?,
-            built,
         })
     }
 }
@@ -95,10 +94,9 @@ impl Implementation for Avx2Asm {
     const BACKEND: Backend = Backend::Avx2Asm;
 
     fn detect() -> Option<Self> {
-        let built = built()?;
         Some(Self {
+            built: built()?,
             isa: uhash_base::backend::Avx2::detect()?,
-            built,
         })
     }
 }
@@ -126,10 +124,9 @@ impl Implementation for Avx512Asm {
     const BACKEND: Backend = Backend::Avx512Asm;
 
     fn detect() -> Option<Self> {
-        let built = built()?;
         Some(Self {
+            built: built()?,
             isa: uhash_base::backend::Avx512::detect()?,
-            built,
         })
     }
 }
@@ -157,10 +154,9 @@ impl Implementation for IfmaAsm {
     const BACKEND: Backend = Backend::IfmaAsm;
 
     fn detect() -> Option<Self> {
-        let built = built()?;
         Some(Self {
+            built: built()?,
             isa: IfmaMulx::detect()?,
-            built,
         })
     }
 }
@@ -178,8 +174,7 @@ impl Implementation for Aarch64Asm {
     const BACKEND: Backend = Backend::Aarch64Asm;
 
     fn detect() -> Option<Self> {
-        let built = built()?;
-        Some(Self { built })
+        Some(Self { built: built()? })
     }
 }
 
@@ -206,10 +201,9 @@ impl Implementation for NeonAsm {
     const BACKEND: Backend = Backend::NeonAsm;
 
     fn detect() -> Option<Self> {
-        let built = built()?;
         Some(Self {
+            built: built()?,
             isa: uhash_base::backend::Neon::detect()?,
-            built,
         })
     }
 }
@@ -227,8 +221,7 @@ impl Implementation for Armv4Asm {
     const BACKEND: Backend = Backend::Armv4Asm;
 
     fn detect() -> Option<Self> {
-        let built = built()?;
-        Some(Self { built })
+        Some(Self { built: built()? })
     }
 }
 
