@@ -25,6 +25,14 @@
 //! ([`Mmh32Mac`], …) are [`WegmanCarter`] over these types: a forgery
 //! attempt succeeds with probability at most ε plus AES's PRF advantage.
 //!
+//! A `SeededHash` whose output size is not its kernel's lanes times their
+//! bytes does not compile:
+//!
+//! ```compile_fail,E0080
+//! use uhash_base::long::SeededHash;
+//! let h = SeededHash::<uhash_mmh::long::Mmh32Kernel<1>, 8>::from_seed(&[0; 16]);
+//! ```
+//!
 //! # The `UniversalHash` trait
 //! `BlockSize` is the output size and `ParBlocksSize` one chunk's worth of
 //! blocks; `KeyInit` takes the 16-byte seed. The trait and the byte API

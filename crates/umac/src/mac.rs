@@ -151,7 +151,11 @@ pub(crate) fn engine_of(backend: Backend) -> Result<Engine32, Error> {
 /// 8 by default), messages shorter than 2^64 bytes. Use it through its
 /// names: [`Umac32`] (`Umac<4, 1>`), [`Umac64`] (`Umac<8, 2>`), [`Umac96`]
 /// (`Umac<12, 3>`), [`Umac128`] (`Umac<16, 4>`); any other pair of
-/// parameters fails to compile when a key is built.
+/// parameters fails to compile when a key is built:
+///
+/// ```compile_fail,E0080
+/// let mac = umac::Umac::<12, 2>::new(&[0; 16]); // 12-byte tags need 3 iterations
+/// ```
 ///
 /// The key holds the **nonce length** every call must use (see the
 /// [crate docs](crate#nonce-length-fixed-per-key)): 8 bytes unless
