@@ -50,7 +50,6 @@
 //! depend on the counts only). Every kernel's contract also requires
 //! [`AVAILABLE`] (a witness of [`witness`] proves it).
 #![no_std]
-#![doc(html_no_source)]
 
 /// `true` when this build assembled and linked the kernels of the current
 /// target (feature `asm` on, a supported target, and the assembler worked).

@@ -37,63 +37,192 @@ fn built() -> Option<Built> {
     None
 }
 
-/// Defines an assembly witness over a CPU witness (`$isa`, or none for the
-/// base instruction set).
-macro_rules! witness {
-    ($($(#[$doc:meta])* $cfg:meta => $name:ident($($isa:ty)?);)*) => {$(
-        $(#[$doc])*
-        #[cfg($cfg)]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub struct $name {
-            $(isa: $isa,)?
-            built: Built,
-        }
+// Each witness below: a value holds the proof that the kernels were
+// assembled (`built`) and, for an instruction set beyond the base one, the
+// CPU witness of that set (`isa`), found by `Implementation::detect`.
 
-        #[cfg($cfg)]
-        impl $name {
-            $(
-                /// The CPU witness the kernels need (for the same
-                /// instruction set's intrinsics, where a family has no
-                /// assembly for an operation).
-                #[must_use]
-                pub fn isa(self) -> $isa {
-                    self.isa
-                }
-            )?
-        }
-
-        #[cfg($cfg)]
-        impl Implementation for $name {
-            const BACKEND: Backend = Backend::$name;
-
-            fn detect() -> Option<Self> {
-                let built = built()?;
-                Some(Self {
-                    $(isa: <$isa>::detect()?,)?
-                    built,
-                })
-            }
-        }
-    )*};
+/// `mulx-asm`: x86-64 scalar kernels with BMI2 `mulx` and ADX.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MulxAsm {
+    isa: uhash_base::backend::Mulx,
+    built: Built,
 }
 
-witness! {
-    /// `mulx-asm`: x86-64 scalar kernels with BMI2 `mulx` and ADX.
-    target_arch = "x86_64" => MulxAsm(uhash_base::backend::Mulx);
-    /// `avx2-asm`: x86-64 AVX2 kernels.
-    target_arch = "x86_64" => Avx2Asm(uhash_base::backend::Avx2);
-    /// `avx512-asm`: x86-64 AVX-512 F/BW/VL kernels.
-    target_arch = "x86_64" => Avx512Asm(uhash_base::backend::Avx512);
-    /// `ifma-asm`: x86-64 AVX-512 IFMA + VBMI2 kernels.
-    target_arch = "x86_64" => IfmaAsm(IfmaMulx);
-    /// `aarch64-asm`: AArch64 scalar kernels (`mul`/`umulh`; base
-    /// instruction set).
-    all(target_arch = "aarch64", target_endian = "little") => Aarch64Asm();
-    /// `neon-asm`: AArch64 Advanced SIMD kernels.
-    all(target_arch = "aarch64", target_endian = "little") => NeonAsm(uhash_base::backend::Neon);
-    /// `armv4-asm`: 32-bit ARM kernels in ARM state (ARMv4T instructions:
-    /// UMULL/UMLAL; base instruction set of every A/R-profile core).
-    all(target_arch = "arm", target_endian = "little") => Armv4Asm();
+#[cfg(target_arch = "x86_64")]
+impl MulxAsm {
+    /// The CPU witness the kernels need (for the same instruction set's
+    /// intrinsics, where a family has no assembly for an operation).
+    #[must_use]
+    pub fn isa(self) -> uhash_base::backend::Mulx {
+        self.isa
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Implementation for MulxAsm {
+    const BACKEND: Backend = Backend::MulxAsm;
+
+    fn detect() -> Option<Self> {
+        Some(Self {
+            built: built()?,
+            isa: uhash_base::backend::Mulx::detect()?,
+        })
+    }
+}
+
+/// `avx2-asm`: x86-64 AVX2 kernels.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Avx2Asm {
+    isa: uhash_base::backend::Avx2,
+    built: Built,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Avx2Asm {
+    /// The CPU witness the kernels need (for the same instruction set's
+    /// intrinsics, where a family has no assembly for an operation).
+    #[must_use]
+    pub fn isa(self) -> uhash_base::backend::Avx2 {
+        self.isa
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Implementation for Avx2Asm {
+    const BACKEND: Backend = Backend::Avx2Asm;
+
+    fn detect() -> Option<Self> {
+        Some(Self {
+            built: built()?,
+            isa: uhash_base::backend::Avx2::detect()?,
+        })
+    }
+}
+
+/// `avx512-asm`: x86-64 AVX-512 F/BW/VL kernels.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Avx512Asm {
+    isa: uhash_base::backend::Avx512,
+    built: Built,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Avx512Asm {
+    /// The CPU witness the kernels need (for the same instruction set's
+    /// intrinsics, where a family has no assembly for an operation).
+    #[must_use]
+    pub fn isa(self) -> uhash_base::backend::Avx512 {
+        self.isa
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Implementation for Avx512Asm {
+    const BACKEND: Backend = Backend::Avx512Asm;
+
+    fn detect() -> Option<Self> {
+        Some(Self {
+            built: built()?,
+            isa: uhash_base::backend::Avx512::detect()?,
+        })
+    }
+}
+
+/// `ifma-asm`: x86-64 AVX-512 IFMA + VBMI2 kernels.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IfmaAsm {
+    isa: IfmaMulx,
+    built: Built,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl IfmaAsm {
+    /// The CPU witness the kernels need (for the same instruction set's
+    /// intrinsics, where a family has no assembly for an operation).
+    #[must_use]
+    pub fn isa(self) -> IfmaMulx {
+        self.isa
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Implementation for IfmaAsm {
+    const BACKEND: Backend = Backend::IfmaAsm;
+
+    fn detect() -> Option<Self> {
+        Some(Self {
+            built: built()?,
+            isa: IfmaMulx::detect()?,
+        })
+    }
+}
+
+/// `aarch64-asm`: AArch64 scalar kernels (`mul`/`umulh`; base
+/// instruction set).
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aarch64Asm {
+    built: Built,
+}
+
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+impl Implementation for Aarch64Asm {
+    const BACKEND: Backend = Backend::Aarch64Asm;
+
+    fn detect() -> Option<Self> {
+        Some(Self { built: built()? })
+    }
+}
+
+/// `neon-asm`: AArch64 Advanced SIMD kernels.
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NeonAsm {
+    isa: uhash_base::backend::Neon,
+    built: Built,
+}
+
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+impl NeonAsm {
+    /// The CPU witness the kernels need (for the same instruction set's
+    /// intrinsics, where a family has no assembly for an operation).
+    #[must_use]
+    pub fn isa(self) -> uhash_base::backend::Neon {
+        self.isa
+    }
+}
+
+#[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+impl Implementation for NeonAsm {
+    const BACKEND: Backend = Backend::NeonAsm;
+
+    fn detect() -> Option<Self> {
+        Some(Self {
+            built: built()?,
+            isa: uhash_base::backend::Neon::detect()?,
+        })
+    }
+}
+
+/// `armv4-asm`: 32-bit ARM kernels in ARM state (ARMv4T instructions:
+/// UMULL/UMLAL; base instruction set of every A/R-profile core).
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Armv4Asm {
+    built: Built,
+}
+
+#[cfg(all(target_arch = "arm", target_endian = "little"))]
+impl Implementation for Armv4Asm {
+    const BACKEND: Backend = Backend::Armv4Asm;
+
+    fn detect() -> Option<Self> {
+        Some(Self { built: built()? })
+    }
 }
 
 /// The features of [`IfmaAsm`]: AVX-512 IFMA + VBMI2 for its vector loop,

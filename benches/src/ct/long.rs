@@ -1,5 +1,5 @@
-//! The targets of a `uhash_base::long_hash_type!` type (mmh, digest-mw and
-//! sqh share the macro, so they share these): its one-shot and streaming
+//! The targets of a `uhash_base::long::SeededHash` type (mmh, digest-mw and
+//! sqh name instances of it, so they share these): its one-shot and streaming
 //! hash, and its Wegman–Carter MAC (authenticate, verify, streaming
 //! finalize and verify), keyed from the 16-byte seed on a forced backend.
 
@@ -26,7 +26,7 @@ pub(crate) trait LongType: MacHash + 'static {
     fn streamed(self, msg: &[u8]) -> Vec<u8>;
 }
 
-/// Implements [`LongType`] for `long_hash_type!` types.
+/// Implements [`LongType`] for `SeededHash` types.
 macro_rules! long_types {
     ($engine:ty: $($t:ident)+) => {$(
         impl $crate::ct::long::LongType for $t {

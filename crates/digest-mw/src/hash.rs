@@ -1,7 +1,9 @@
 //! Ready-made long-message hashes over digestMW (b = 32) and their
 //! Wegman–Carter MACs, with the RustCrypto `universal_hash` traits.
 //!
-//! Each type is [`LongHash`](uhash_base::long::LongHash) over [`DigestMwKernel`]`<N>` with the default
+//! Each type is a [`SeededHash`] (a
+//! [`LongHash`](uhash_base::long::LongHash) keyed from a seed) named by a
+//! type alias, over [`DigestMwKernel`]`<N>` with the default
 //! chunk ([`CHUNK_BYTES`], 16 KiB), keyed from a 16-byte seed by
 //! [`uhash_base::kdf`]; N = output bits / 32 lanes:
 //!
@@ -17,7 +19,7 @@
 //! Wegman–Carter MAC needs (`uhash_base::long` gives the proof; level 1 is
 //! Theorem 3, see [`crate::long`]). Level 3 (MMH32, 6·2^-32) dominates: per
 //! lane ε ≈ 2^-29. The MAC aliases ([`DigestMw32Mac`], …) are
-//! [`WegmanCarter`](uhash_base::mac::WegmanCarter) over these types: a forgery attempt succeeds with
+//! [`WegmanCarter`] over these types: a forgery attempt succeeds with
 //! probability at most ε plus AES's PRF advantage.
 //!
 //! # The `UniversalHash` trait
@@ -31,41 +33,84 @@
 //! length use the byte API (`update(&[u8])`, `finalize`): it accepts any
 //! split and encodes the true length.
 
-use universal_hash::consts::{U4, U8, U16, U32, U512, U1024, U2048, U4096};
+use uhash_base::long::{ChunkHash, SeededHash, SeededKernel};
+use uhash_base::mac::WegmanCarter;
+use uhash_base::{Backend, Error, kdf};
 
 use crate::kernels::Engine;
 use crate::long::{CHUNK_BYTES, DigestMwKernel};
 
-uhash_base::long_hash_type!(
-    /// digestMW (b = 32, one word: digest, Eq. (1)) over messages of any
-    /// length: 16 KiB chunks, one 32-bit lane; 16-byte seed, 4-byte output.
-    /// ε ≤ 2^-31 + (c+1)/2^128 + 6·2^-32 for messages of c chunks (AΔU mod
-    /// 2^32).
-    DigestMw32Hash, DigestMw32Mac, DigestMwKernel<1>, Engine, Engine::detect(), 4, U4, U4096
-);
-uhash_base::long_hash_type!(
-    /// digestMW (b = 32, n = 2) over messages of any length: two 32-bit
-    /// lanes; 16-byte seed, 8-byte output. ε ≤ (2^-31 + (c+1)/2^128 +
-    /// 6·2^-32)² for c chunks (AΔU lane by lane mod 2^32).
-    DigestMw64Hash, DigestMw64Mac, DigestMwKernel<2>, Engine, Engine::detect(), 8, U8, U2048
-);
-uhash_base::long_hash_type!(
-    /// digestMW (b = 32, n = 4) over messages of any length: four 32-bit
-    /// lanes; 16-byte seed, 16-byte output. ε ≤ (2^-31 + (c+1)/2^128 +
-    /// 6·2^-32)⁴ for c chunks.
-    DigestMw128Hash, DigestMw128Mac, DigestMwKernel<4>, Engine, Engine::detect(), 16, U16, U1024
-);
-uhash_base::long_hash_type!(
-    /// digestMW (b = 32, n = 8) over messages of any length: eight 32-bit
-    /// lanes; 16-byte seed, 32-byte output. ε ≤ (2^-31 + (c+1)/2^128 +
-    /// 6·2^-32)⁸ for c chunks.
-    DigestMw256Hash, DigestMw256Mac, DigestMwKernel<8>, Engine, Engine::detect(), 32, U32, U512
-);
+/// digestMW (b = 32, one word: digest, Eq. (1)) over messages of any
+/// length: 16 KiB chunks, one 32-bit lane; 16-byte seed, 4-byte output.
+/// ε ≤ 2^-31 + (c+1)/2^128 + 6·2^-32 for messages of c chunks (AΔU mod
+/// 2^32).
+pub type DigestMw32Hash = SeededHash<DigestMwKernel<1>, 4>;
+/// The Wegman–Carter MAC over [`DigestMw32Hash`]: tag = hash + AES-128 pad,
+/// lane by lane; 12-byte nonces (never reuse one under a key); a forgery
+/// attempt succeeds with probability at most the hash's ε plus AES's PRF
+/// advantage. Keyed by `DigestMw32Mac::from_seed(&seed)` (the hash from a seed
+/// derived under label (family, lanes, 0xfe, 0), never the seed itself; the pad
+/// key under (family, lanes, 0xff, 0)) or `DigestMw32Mac::new(hash, &pad_key)`.
+pub type DigestMw32Mac = WegmanCarter<DigestMw32Hash>;
 
-/// `ParBlocksSize` must be exactly one chunk of blocks.
-const _: () = {
-    assert!(4 * 4096 == CHUNK_BYTES);
-    assert!(8 * 2048 == CHUNK_BYTES);
-    assert!(16 * 1024 == CHUNK_BYTES);
-    assert!(32 * 512 == CHUNK_BYTES);
-};
+/// digestMW (b = 32, n = 2) over messages of any length: two 32-bit
+/// lanes; 16-byte seed, 8-byte output. ε ≤ (2^-31 + (c+1)/2^128 +
+/// 6·2^-32)² for c chunks (AΔU lane by lane mod 2^32).
+pub type DigestMw64Hash = SeededHash<DigestMwKernel<2>, 8>;
+/// The Wegman–Carter MAC over [`DigestMw64Hash`]: tag = hash + AES-128 pad,
+/// lane by lane; 12-byte nonces (never reuse one under a key); a forgery
+/// attempt succeeds with probability at most the hash's ε plus AES's PRF
+/// advantage. Keyed by `DigestMw64Mac::from_seed(&seed)` (the hash from a seed
+/// derived under label (family, lanes, 0xfe, 0), never the seed itself; the pad
+/// key under (family, lanes, 0xff, 0)) or `DigestMw64Mac::new(hash, &pad_key)`.
+pub type DigestMw64Mac = WegmanCarter<DigestMw64Hash>;
+
+/// digestMW (b = 32, n = 4) over messages of any length: four 32-bit
+/// lanes; 16-byte seed, 16-byte output. ε ≤ (2^-31 + (c+1)/2^128 +
+/// 6·2^-32)⁴ for c chunks.
+pub type DigestMw128Hash = SeededHash<DigestMwKernel<4>, 16>;
+/// The Wegman–Carter MAC over [`DigestMw128Hash`]: tag = hash + AES-128 pad,
+/// lane by lane; 12-byte nonces (never reuse one under a key); a forgery
+/// attempt succeeds with probability at most the hash's ε plus AES's PRF
+/// advantage. Keyed by `DigestMw128Mac::from_seed(&seed)` (the hash from a seed
+/// derived under label (family, lanes, 0xfe, 0), never the seed itself; the pad
+/// key under (family, lanes, 0xff, 0)) or `DigestMw128Mac::new(hash,
+/// &pad_key)`.
+pub type DigestMw128Mac = WegmanCarter<DigestMw128Hash>;
+
+/// digestMW (b = 32, n = 8) over messages of any length: eight 32-bit
+/// lanes; 16-byte seed, 32-byte output. ε ≤ (2^-31 + (c+1)/2^128 +
+/// 6·2^-32)⁸ for c chunks.
+pub type DigestMw256Hash = SeededHash<DigestMwKernel<8>, 32>;
+/// The Wegman–Carter MAC over [`DigestMw256Hash`]: tag = hash + AES-128 pad,
+/// lane by lane; 12-byte nonces (never reuse one under a key); a forgery
+/// attempt succeeds with probability at most the hash's ε plus AES's PRF
+/// advantage. Keyed by `DigestMw256Mac::from_seed(&seed)` (the hash from a seed
+/// derived under label (family, lanes, 0xfe, 0), never the seed itself; the pad
+/// key under (family, lanes, 0xff, 0)) or `DigestMw256Mac::new(hash,
+/// &pad_key)`.
+pub type DigestMw256Mac = WegmanCarter<DigestMw256Hash>;
+
+impl<const N: usize, const CHUNK: usize> SeededKernel for DigestMwKernel<N, CHUNK> {
+    type Engine = Engine;
+
+    fn default_engine() -> Engine {
+        Engine::detect()
+    }
+
+    fn from_key_stream_on(ks: &mut kdf::KeyStream, engine: Engine) -> Result<Self, Error> {
+        Self::from_key_stream_with(ks, <Self as ChunkHash>::CHUNK_BYTES, engine)
+    }
+
+    fn engine(&self) -> Engine {
+        DigestMwKernel::engine(self)
+    }
+
+    fn backend(&self) -> Backend {
+        DigestMwKernel::engine(self).backend()
+    }
+}
+
+/// `ParBlocksSize` (`uhash_base::long::BlockSizes`: 16 KiB of blocks) is
+/// exactly one chunk.
+const _: () = assert!(CHUNK_BYTES == 16 * 1024);

@@ -1,7 +1,9 @@
 //! Ready-made long-message hashes and their Wegman–Carter MACs, with the
 //! RustCrypto `universal_hash` traits.
 //!
-//! Each type is [`LongHash`](uhash_base::long::LongHash) over one of the kernels of [`crate::long`]
+//! Each type is a [`SeededHash`] (a
+//! [`LongHash`](uhash_base::long::LongHash) keyed from a seed) named by a
+//! type alias, over one of the kernels of [`crate::long`]
 //! with the default chunk ([`CHUNK_BYTES`], 16 KiB),
 //! keyed from a 16-byte seed by [`uhash_base::kdf`]:
 //!
@@ -20,8 +22,16 @@
 //! width) for any M ≠ M′ and δ: the hashes are ε-AΔU in their output group,
 //! which is what the Wegman–Carter MAC needs (`uhash_base::long` gives the
 //! proof; the level-1 terms are derived in the crate docs). The MAC aliases
-//! ([`Mmh32Mac`], …) are [`WegmanCarter`](uhash_base::mac::WegmanCarter) over these types: a forgery
+//! ([`Mmh32Mac`], …) are [`WegmanCarter`] over these types: a forgery
 //! attempt succeeds with probability at most ε plus AES's PRF advantage.
+//!
+//! A `SeededHash` whose output size is not its kernel's lanes times their
+//! bytes does not compile:
+//!
+//! ```compile_fail,E0080
+//! use uhash_base::long::SeededHash;
+//! let h = SeededHash::<uhash_mmh::long::Mmh32Kernel<1>, 8>::from_seed(&[0; 16]);
+//! ```
 //!
 //! # The `UniversalHash` trait
 //! `BlockSize` is the output size and `ParBlocksSize` one chunk's worth of
@@ -43,65 +53,190 @@
 //! any length use the byte API: it accepts any split and encodes the true
 //! length.
 
-use universal_hash::consts::{U4, U8, U16, U32, U512, U1024, U2048, U4096};
+use uhash_base::long::{ChunkHash, SeededHash, SeededKernel};
+use uhash_base::mac::WegmanCarter;
+use uhash_base::{Backend, Error, kdf};
 
 use crate::kernels::{Engine32, Engine64};
 use crate::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
 
-uhash_base::long_hash_type!(
-    /// MMH32 (Definition 5) over messages of any length: 16 KiB chunks, one
-    /// 32-bit lane; 16-byte seed, 4-byte output. ε ≤ 6·2^-32 + (c+1)/2^128 +
-    /// 6·2^-32 for messages of c chunks (AΔU mod 2^32).
-    Mmh32Hash, Mmh32Mac, Mmh32Kernel<1>, Engine32, Engine32::detect(), 4, U4, U4096
-);
-uhash_base::long_hash_type!(
-    /// MMH32 with the Toeplitz construction (§2.4), two lanes, over messages
-    /// of any length: 16-byte seed, 8-byte output (the paper's
-    /// "high-security" 64-bit variant of §3.3). ε ≤ (12·2^-32 + (c+1)/2^128 +
-    /// 6·2^-32)² for c chunks (AΔU lane by lane mod 2^32).
-    Mmh32x2Hash, Mmh32x2Mac, Mmh32Kernel<2>, Engine32, Engine32::detect(), 8, U8, U2048
-);
-uhash_base::long_hash_type!(
-    /// MMH32 with the Toeplitz construction, four lanes, over messages of
-    /// any length: 16-byte seed, 16-byte output. ε ≤ (12·2^-32 +
-    /// (c+1)/2^128 + 6·2^-32)⁴ for c chunks.
-    Mmh32x4Hash, Mmh32x4Mac, Mmh32Kernel<4>, Engine32, Engine32::detect(), 16, U16, U1024
-);
-uhash_base::long_hash_type!(
-    /// NMH32 (Definition 10) over messages of any length: one 32-bit lane;
-    /// 16-byte seed, 4-byte output. ε ≤ 12·2^-32 + (c+1)/2^128 + 6·2^-32
-    /// for c chunks.
-    Nmh32Hash, Nmh32Mac, Nmh32Kernel, Engine32, Engine32::detect(), 4, U4, U4096
-);
-uhash_base::long_hash_type!(
-    /// MMH64 (§3.2's 64-bit variant) over messages of any length: one 64-bit
-    /// lane; 16-byte seed, 8-byte output. ε ≤ 6·2^-64 + (c+1)/2^128 +
-    /// 6·2^-64 for c chunks.
-    Mmh64Hash, Mmh64Mac, Mmh64Kernel, Engine64, Engine64::detect(), 8, U8, U2048
-);
-uhash_base::long_hash_type!(
-    /// NH (UMAC) over messages of any length: one 64-bit lane; 16-byte seed,
-    /// 8-byte output. ε ≤ 2^-32 + (c+1)/2^128 + 6·2^-64 for c chunks (AΔU
-    /// mod 2^64: level 3 restores Δ-universality).
-    NhHash, NhMac, NhKernel<1>, Engine32, Engine32::detect(), 8, U8, U2048
-);
-uhash_base::long_hash_type!(
-    /// NH with the Toeplitz construction, two lanes (key shifted by two
-    /// words), over messages of any length: 16-byte seed, 16-byte output.
-    /// ε ≤ (2^-32 + (c+1)/2^128 + 6·2^-64)² for c chunks.
-    Nhx2Hash, Nhx2Mac, NhKernel<2>, Engine32, Engine32::detect(), 16, U16, U1024
-);
-uhash_base::long_hash_type!(
-    /// NH with the Toeplitz construction, four lanes, over messages of any
-    /// length: 16-byte seed, 32-byte output. ε ≤ (2^-32 + (c+1)/2^128 +
-    /// 6·2^-64)⁴ for c chunks.
-    Nhx4Hash, Nhx4Mac, NhKernel<4>, Engine32, Engine32::detect(), 32, U32, U512
-);
+/// MMH32 (Definition 5) over messages of any length: 16 KiB chunks, one
+/// 32-bit lane; 16-byte seed, 4-byte output. ε ≤ 6·2^-32 + (c+1)/2^128 +
+/// 6·2^-32 for messages of c chunks (AΔU mod 2^32).
+pub type Mmh32Hash = SeededHash<Mmh32Kernel<1>, 4>;
+/// The Wegman–Carter MAC over [`Mmh32Hash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// succeeds with probability at most the hash's ε plus AES's PRF advantage.
+/// Keyed by `Mmh32Mac::from_seed(&seed)` (the hash from a seed derived under
+/// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
+/// (family, lanes, 0xff, 0)) or `Mmh32Mac::new(hash, &pad_key)`.
+pub type Mmh32Mac = WegmanCarter<Mmh32Hash>;
 
-/// `ParBlocksSize` must be exactly one chunk of blocks.
-const _: () = {
-    assert!(4 * 4096 == CHUNK_BYTES);
-    assert!(8 * 2048 == CHUNK_BYTES);
-    assert!(16 * 1024 == CHUNK_BYTES);
-    assert!(32 * 512 == CHUNK_BYTES);
-};
+/// MMH32 with the Toeplitz construction (§2.4), two lanes, over messages
+/// of any length: 16-byte seed, 8-byte output (the paper's
+/// "high-security" 64-bit variant of §3.3). ε ≤ (12·2^-32 + (c+1)/2^128 +
+/// 6·2^-32)² for c chunks (AΔU lane by lane mod 2^32).
+pub type Mmh32x2Hash = SeededHash<Mmh32Kernel<2>, 8>;
+/// The Wegman–Carter MAC over [`Mmh32x2Hash`]: tag = hash + AES-128 pad, lane
+/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// succeeds with probability at most the hash's ε plus AES's PRF advantage.
+/// Keyed by `Mmh32x2Mac::from_seed(&seed)` (the hash from a seed derived under
+/// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
+/// (family, lanes, 0xff, 0)) or `Mmh32x2Mac::new(hash, &pad_key)`.
+pub type Mmh32x2Mac = WegmanCarter<Mmh32x2Hash>;
+
+/// MMH32 with the Toeplitz construction, four lanes, over messages of
+/// any length: 16-byte seed, 16-byte output. ε ≤ (12·2^-32 +
+/// (c+1)/2^128 + 6·2^-32)⁴ for c chunks.
+pub type Mmh32x4Hash = SeededHash<Mmh32Kernel<4>, 16>;
+/// The Wegman–Carter MAC over [`Mmh32x4Hash`]: tag = hash + AES-128 pad, lane
+/// by lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// succeeds with probability at most the hash's ε plus AES's PRF advantage.
+/// Keyed by `Mmh32x4Mac::from_seed(&seed)` (the hash from a seed derived under
+/// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
+/// (family, lanes, 0xff, 0)) or `Mmh32x4Mac::new(hash, &pad_key)`.
+pub type Mmh32x4Mac = WegmanCarter<Mmh32x4Hash>;
+
+/// NMH32 (Definition 10) over messages of any length: one 32-bit lane;
+/// 16-byte seed, 4-byte output. ε ≤ 12·2^-32 + (c+1)/2^128 + 6·2^-32
+/// for c chunks.
+pub type Nmh32Hash = SeededHash<Nmh32Kernel, 4>;
+/// The Wegman–Carter MAC over [`Nmh32Hash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// succeeds with probability at most the hash's ε plus AES's PRF advantage.
+/// Keyed by `Nmh32Mac::from_seed(&seed)` (the hash from a seed derived under
+/// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
+/// (family, lanes, 0xff, 0)) or `Nmh32Mac::new(hash, &pad_key)`.
+pub type Nmh32Mac = WegmanCarter<Nmh32Hash>;
+
+/// MMH64 (§3.2's 64-bit variant) over messages of any length: one 64-bit
+/// lane; 16-byte seed, 8-byte output. ε ≤ 6·2^-64 + (c+1)/2^128 +
+/// 6·2^-64 for c chunks.
+pub type Mmh64Hash = SeededHash<Mmh64Kernel, 8>;
+/// The Wegman–Carter MAC over [`Mmh64Hash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// succeeds with probability at most the hash's ε plus AES's PRF advantage.
+/// Keyed by `Mmh64Mac::from_seed(&seed)` (the hash from a seed derived under
+/// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
+/// (family, lanes, 0xff, 0)) or `Mmh64Mac::new(hash, &pad_key)`.
+pub type Mmh64Mac = WegmanCarter<Mmh64Hash>;
+
+/// NH (UMAC) over messages of any length: one 64-bit lane; 16-byte seed,
+/// 8-byte output. ε ≤ 2^-32 + (c+1)/2^128 + 6·2^-64 for c chunks (AΔU
+/// mod 2^64: level 3 restores Δ-universality).
+pub type NhHash = SeededHash<NhKernel<1>, 8>;
+/// The Wegman–Carter MAC over [`NhHash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// succeeds with probability at most the hash's ε plus AES's PRF advantage.
+/// Keyed by `NhMac::from_seed(&seed)` (the hash from a seed derived under label
+/// (family, lanes, 0xfe, 0), never the seed itself; the pad key under (family,
+/// lanes, 0xff, 0)) or `NhMac::new(hash, &pad_key)`.
+pub type NhMac = WegmanCarter<NhHash>;
+
+/// NH with the Toeplitz construction, two lanes (key shifted by two
+/// words), over messages of any length: 16-byte seed, 16-byte output.
+/// ε ≤ (2^-32 + (c+1)/2^128 + 6·2^-64)² for c chunks.
+pub type Nhx2Hash = SeededHash<NhKernel<2>, 16>;
+/// The Wegman–Carter MAC over [`Nhx2Hash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// succeeds with probability at most the hash's ε plus AES's PRF advantage.
+/// Keyed by `Nhx2Mac::from_seed(&seed)` (the hash from a seed derived under
+/// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
+/// (family, lanes, 0xff, 0)) or `Nhx2Mac::new(hash, &pad_key)`.
+pub type Nhx2Mac = WegmanCarter<Nhx2Hash>;
+
+/// NH with the Toeplitz construction, four lanes, over messages of any
+/// length: 16-byte seed, 32-byte output. ε ≤ (2^-32 + (c+1)/2^128 +
+/// 6·2^-64)⁴ for c chunks.
+pub type Nhx4Hash = SeededHash<NhKernel<4>, 32>;
+/// The Wegman–Carter MAC over [`Nhx4Hash`]: tag = hash + AES-128 pad, lane by
+/// lane; 12-byte nonces (never reuse one under a key); a forgery attempt
+/// succeeds with probability at most the hash's ε plus AES's PRF advantage.
+/// Keyed by `Nhx4Mac::from_seed(&seed)` (the hash from a seed derived under
+/// label (family, lanes, 0xfe, 0), never the seed itself; the pad key under
+/// (family, lanes, 0xff, 0)) or `Nhx4Mac::new(hash, &pad_key)`.
+pub type Nhx4Mac = WegmanCarter<Nhx4Hash>;
+
+impl<const N: usize, const CHUNK: usize> SeededKernel for Mmh32Kernel<N, CHUNK> {
+    type Engine = Engine32;
+
+    fn default_engine() -> Engine32 {
+        Engine32::detect()
+    }
+
+    fn from_key_stream_on(ks: &mut kdf::KeyStream, engine: Engine32) -> Result<Self, Error> {
+        Self::from_key_stream_with(ks, <Self as ChunkHash>::CHUNK_BYTES, engine)
+    }
+
+    fn engine(&self) -> Engine32 {
+        Mmh32Kernel::engine(self)
+    }
+
+    fn backend(&self) -> Backend {
+        Mmh32Kernel::engine(self).backend()
+    }
+}
+
+impl<const CHUNK: usize> SeededKernel for Nmh32Kernel<CHUNK> {
+    type Engine = Engine32;
+
+    fn default_engine() -> Engine32 {
+        Engine32::detect()
+    }
+
+    fn from_key_stream_on(ks: &mut kdf::KeyStream, engine: Engine32) -> Result<Self, Error> {
+        Self::from_key_stream_with(ks, <Self as ChunkHash>::CHUNK_BYTES, engine)
+    }
+
+    fn engine(&self) -> Engine32 {
+        Nmh32Kernel::engine(self)
+    }
+
+    fn backend(&self) -> Backend {
+        Nmh32Kernel::engine(self).backend()
+    }
+}
+
+impl<const CHUNK: usize> SeededKernel for Mmh64Kernel<CHUNK> {
+    type Engine = Engine64;
+
+    fn default_engine() -> Engine64 {
+        Engine64::detect()
+    }
+
+    fn from_key_stream_on(ks: &mut kdf::KeyStream, engine: Engine64) -> Result<Self, Error> {
+        Self::from_key_stream_with(ks, <Self as ChunkHash>::CHUNK_BYTES, engine)
+    }
+
+    fn engine(&self) -> Engine64 {
+        Mmh64Kernel::engine(self)
+    }
+
+    fn backend(&self) -> Backend {
+        Mmh64Kernel::engine(self).backend()
+    }
+}
+
+impl<const N: usize, const CHUNK: usize> SeededKernel for NhKernel<N, CHUNK> {
+    type Engine = Engine32;
+
+    fn default_engine() -> Engine32 {
+        Engine32::detect()
+    }
+
+    fn from_key_stream_on(ks: &mut kdf::KeyStream, engine: Engine32) -> Result<Self, Error> {
+        Self::from_key_stream_with(ks, <Self as ChunkHash>::CHUNK_BYTES, engine)
+    }
+
+    fn engine(&self) -> Engine32 {
+        NhKernel::engine(self)
+    }
+
+    fn backend(&self) -> Backend {
+        NhKernel::engine(self).backend()
+    }
+}
+
+/// `ParBlocksSize` (`uhash_base::long::BlockSizes`: 16 KiB of blocks) is
+/// exactly one chunk.
+const _: () = assert!(CHUNK_BYTES == 16 * 1024);

@@ -524,7 +524,7 @@ fn mac_hash_constants_match_long_hash() {
     // Debug prints no key material
     let h = Mmh32Hash::from_seed(&[1; 16]);
     let d = format!("{h:?}");
-    assert!(d.starts_with("Mmh32Hash"), "{d}");
+    assert!(d.starts_with("SeededHash { kernel: Mmh32Kernel"), "{d}");
 }
 
 #[test]

@@ -38,11 +38,14 @@
 //! row, and a one-shot message's last chunk needs no chunk buffer (its
 //! last partial element is padded on the stack).
 
+use core::marker::PhantomData;
+
+use uhash_base::Error;
 use uhash_base::kdf::KeyStream;
-use uhash_base::keybuf::KeyWords;
+use uhash_base::keybuf::{ChunkBuf, KeyWords};
 #[cfg(doc)]
-use uhash_base::long::{ChunkHash, LongHash};
-use uhash_base::pw::Elem;
+use uhash_base::long::LongHash;
+use uhash_base::long::{ChunkHash, MAX_LANES};
 
 use crate::kernels::{COLS, Engine};
 
@@ -68,187 +71,200 @@ pub const fn lanes(w: usize) -> usize {
 }
 
 /// The paper function of a long-message kernel, as column sums that add
-/// over any split of a chunk's elements.
-pub(crate) trait Level1 {
-    /// The family identifier of its key labels.
-    const FAMILY: u16;
+/// over any split of a chunk's elements: the parameter `F` of
+/// [`SqhKernel`] ([`Asm2`], [`Sqhe`]). Sealed: its module is private.
+mod level1 {
+    use uhash_base::pw::Elem;
 
-    /// The columns of the function over the elements of `msg` under `key`
-    /// (what [`Level1::finish`] reads of them is additive: the columns of
-    /// a concatenation are the sums of its pieces').
-    fn columns<const W: usize>(e: Engine, key: &[u32], msg: &[u8]) -> [u128; COLS];
+    use crate::kernels::{COLS, Engine};
 
-    /// The 2W+1 words to store for accumulated columns `cols` in the
-    /// padding table: adding word c to column c adds what `cols` adds.
-    fn row<const W: usize>(cols: &[u128; COLS]) -> [u32; COLS];
+    /// See the [parent](super::Level1).
+    pub trait Level1 {
+        /// The family identifier of its key labels.
+        const FAMILY: u16;
+        /// The name of its kernel type, for `Debug`.
+        const KERNEL: &'static str;
 
-    /// The L-bit value from (summed) columns.
-    fn finish<const W: usize>(cols: &[u128; COLS]) -> Elem<W>;
+        /// The columns of the function over the elements of `msg` under
+        /// `key` (what [`Level1::finish`] reads of them is additive: the
+        /// columns of a concatenation are the sums of its pieces').
+        fn columns<const W: usize>(e: Engine, key: &[u32], msg: &[u8]) -> [u128; COLS];
+
+        /// The 2W+1 words to store for accumulated columns `cols` in the
+        /// padding table: adding word c to column c adds what `cols` adds.
+        fn row<const W: usize>(cols: &[u128; COLS]) -> [u32; COLS];
+
+        /// The L-bit value from (summed) columns.
+        fn finish<const W: usize>(cols: &[u128; COLS]) -> Elem<W>;
+    }
 }
+
+pub(crate) use level1::Level1;
 
 /// `len` 32-bit little-endian words from the key stream.
 fn stream_words32(ks: &mut KeyStream, len: usize) -> KeyWords<u32> {
     KeyWords::from_fn(len, || ks.next_u32())
 }
 
-/// One level-1 kernel type over a [`Level1`] function `$def`.
-macro_rules! kernel {
-    ($(#[$doc:meta])* $name:ident, $def:ty) => {
-        $(#[$doc])*
-        pub struct $name<const W: usize> {
-            key: KeyWords<u32>,
-            table: KeyWords<u32>,
-            chunk: usize,
-            engine: Engine,
-        }
-
-        impl<const W: usize> $name<W> {
-            const VALID: () = assert!(W >= 1 && W <= 5);
-
-            /// Keyed from the front of `ks` (C/4 little-endian words), with
-            /// chunk size `chunk` (a positive multiple of 4W, at most
-            /// [`chunk_bytes`]`(W)`) and the given backend.
-            ///
-            /// # Errors
-            /// [`Error::InvalidParameter`] for a bad `chunk`.
-            pub fn from_key_stream_with(
-                ks: &mut KeyStream,
-                chunk: usize,
-                engine: Engine,
-            ) -> Result<Self, Error> {
-                let () = Self::VALID;
-                uhash_base::keybuf::check_chunk(chunk, 4 * W, chunk_bytes(W))?;
-                Ok(Self::with_key(stream_words32(ks, chunk / 4), chunk, engine))
-            }
-
-            /// From raw key words (at least C/4; a longer key is used by its
-            /// prefix).
-            ///
-            /// # Errors
-            /// As [`Self::from_key_stream_with`]; [`Error::KeyTooShort`].
-            pub fn from_key(key: &[u32], chunk: usize, engine: Engine) -> Result<Self, Error> {
-                let () = Self::VALID;
-                uhash_base::keybuf::check_chunk(chunk, 4 * W, chunk_bytes(W))?;
-                crate::args::key_words(key.len(), chunk / 4)?;
-                let mut it = key.iter();
-                let key = KeyWords::from_fn(chunk / 4, || it.next().copied().unwrap_or(0));
-                Ok(Self::with_key(key, chunk, engine))
-            }
-
-            /// The kernel over `key` (exactly C/4 words), with its padding
-            /// table.
-            fn with_key(key: KeyWords<u32>, chunk: usize, engine: Engine) -> Self {
-                let table = pad::table::<$def, W>(engine, key.words());
-                Self { key, table, chunk, engine }
-            }
-
-            /// The backend in use.
-            #[must_use]
-            pub fn engine(&self) -> Engine {
-                self.engine
-            }
-
-            /// The chunk size C in bytes.
-            #[must_use]
-            pub fn chunk(&self) -> usize {
-                self.chunk
-            }
-
-            /// The lanes of the L-bit value of summed columns.
-            fn lanes_out(cols: &[u128; COLS], out: &mut [u64; MAX_LANES]) {
-                let v = <$def as Level1>::finish::<W>(cols);
-                let limbs = v.limbs();
-                if lane_bits(W) == 64 {
-                    for (i, o) in out.iter_mut().enumerate().take(lanes(W)) {
-                        *o = u64::from(limbs[2 * i]) | u64::from(limbs[2 * i + 1]) << 32;
-                    }
-                } else {
-                    for (o, &l) in out.iter_mut().zip(&limbs[..W]) {
-                        *o = u64::from(l);
-                    }
-                }
-            }
-        }
-
-        impl<const W: usize> Clone for $name<W> {
-            fn clone(&self) -> Self {
-                Self {
-                    key: self.key.clone(),
-                    table: self.table.clone(),
-                    chunk: self.chunk,
-                    engine: self.engine,
-                }
-            }
-        }
-
-        impl<const W: usize> core::fmt::Debug for $name<W> {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                f.debug_struct(stringify!($name))
-                    .field("w", &W)
-                    .field("chunk", &self.chunk)
-                    .field("backend", &self.engine.backend())
-                    .finish_non_exhaustive()
-            }
-        }
-
-        impl<const W: usize> ChunkHash for $name<W> {
-            const CHUNK_BYTES: usize = chunk_bytes(W);
-            const LANES: usize = lanes(W);
-            const LANE_BITS: u32 = lane_bits(W);
-            const FAMILY: u16 = <$def as Level1>::FAMILY;
-            type Chunk = ChunkBuf;
-
-            fn zero_chunk() -> Self::Chunk {
-                ChunkBuf::zeroed(chunk_bytes(W))
-            }
-
-            /// C = [`chunk_bytes`]`(W)`, the backend of [`Engine::detect_long`].
-            fn from_key_stream(ks: &mut KeyStream) -> Result<Self, Error> {
-                Self::from_key_stream_with(ks, chunk_bytes(W), Engine::detect_long())
-            }
-
-            #[inline]
-            fn hash_chunk(&self, chunk: &[u8], out: &mut [u64; MAX_LANES]) {
-                let cols = <$def as Level1>::columns::<W>(self.engine, self.key.words(), chunk);
-                Self::lanes_out(&cols, out);
-            }
-
-            /// The used blocks through the kernel, the zero rest from the
-            /// padding table.
-            fn hash_padded_chunk(&self, chunk: &[u8], used: usize, out: &mut [u64; MAX_LANES]) {
-                let cols = pad::padded::<$def, W>(
-                    self.engine,
-                    self.key.words(),
-                    self.table.words(),
-                    chunk,
-                    used,
-                );
-                Self::lanes_out(&cols, out);
-            }
-
-            /// As [`ChunkHash::hash_padded_chunk`], without a chunk buffer:
-            /// the last partial element is padded on the stack.
-            fn hash_tail(&self, tail: &[u8], out: &mut [u64; MAX_LANES]) {
-                let cols = pad::tail::<$def, W>(
-                    self.engine,
-                    self.key.words(),
-                    self.table.words(),
-                    tail,
-                );
-                Self::lanes_out(&cols, out);
-            }
-
-            fn chunk_bytes(&self) -> usize {
-                self.chunk
-            }
-        }
-    };
+/// A level-1 kernel: the paper function `F` ([`Asm2`] for SQHasm2,
+/// [`Sqhe`] for SQHE) over one chunk of k = C/4W elements of W words, the
+/// L-bit value split into lanes (see the [module docs](self)); named
+/// [`Asm2Kernel`]`<W>` and [`SqheKernel`]`<W>`. The key and the padding
+/// table are zeroized on drop; `Debug` prints neither.
+pub struct SqhKernel<F: Level1, const W: usize> {
+    key: KeyWords<u32>,
+    table: KeyWords<u32>,
+    chunk: usize,
+    engine: Engine,
+    function: PhantomData<F>,
 }
 
-// After the macro above, which the kernel files use.
+impl<F: Level1, const W: usize> SqhKernel<F, W> {
+    const VALID: () = assert!(W >= 1 && W <= 5);
+
+    /// Keyed from the front of `ks` (C/4 little-endian words), with
+    /// chunk size `chunk` (a positive multiple of 4W, at most
+    /// [`chunk_bytes`]`(W)`) and the given backend.
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] for a bad `chunk`.
+    pub fn from_key_stream_with(
+        ks: &mut KeyStream,
+        chunk: usize,
+        engine: Engine,
+    ) -> Result<Self, Error> {
+        let () = Self::VALID;
+        uhash_base::keybuf::check_chunk(chunk, 4 * W, chunk_bytes(W))?;
+        Ok(Self::with_key(stream_words32(ks, chunk / 4), chunk, engine))
+    }
+
+    /// From raw key words (at least C/4; a longer key is used by its
+    /// prefix).
+    ///
+    /// # Errors
+    /// As [`Self::from_key_stream_with`]; [`Error::KeyTooShort`].
+    pub fn from_key(key: &[u32], chunk: usize, engine: Engine) -> Result<Self, Error> {
+        let () = Self::VALID;
+        uhash_base::keybuf::check_chunk(chunk, 4 * W, chunk_bytes(W))?;
+        crate::args::key_words(key.len(), chunk / 4)?;
+        let mut it = key.iter();
+        let key = KeyWords::from_fn(chunk / 4, || it.next().copied().unwrap_or(0));
+        Ok(Self::with_key(key, chunk, engine))
+    }
+
+    /// The kernel over `key` (exactly C/4 words), with its padding
+    /// table.
+    fn with_key(key: KeyWords<u32>, chunk: usize, engine: Engine) -> Self {
+        let table = pad::table::<F, W>(engine, key.words());
+        Self {
+            key,
+            table,
+            chunk,
+            engine,
+            function: PhantomData,
+        }
+    }
+
+    /// The backend in use.
+    #[must_use]
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// The chunk size C in bytes.
+    #[must_use]
+    pub fn chunk(&self) -> usize {
+        self.chunk
+    }
+
+    /// The lanes of the L-bit value of summed columns.
+    fn lanes_out(cols: &[u128; COLS], out: &mut [u64; MAX_LANES]) {
+        let v = F::finish::<W>(cols);
+        let limbs = v.limbs();
+        if lane_bits(W) == 64 {
+            for (i, o) in out.iter_mut().enumerate().take(lanes(W)) {
+                *o = u64::from(limbs[2 * i]) | u64::from(limbs[2 * i + 1]) << 32;
+            }
+        } else {
+            for (o, &l) in out.iter_mut().zip(&limbs[..W]) {
+                *o = u64::from(l);
+            }
+        }
+    }
+}
+
+impl<F: Level1, const W: usize> Clone for SqhKernel<F, W> {
+    fn clone(&self) -> Self {
+        Self {
+            key: self.key.clone(),
+            table: self.table.clone(),
+            chunk: self.chunk,
+            engine: self.engine,
+            function: PhantomData,
+        }
+    }
+}
+
+impl<F: Level1, const W: usize> core::fmt::Debug for SqhKernel<F, W> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct(F::KERNEL)
+            .field("w", &W)
+            .field("chunk", &self.chunk)
+            .field("backend", &self.engine.backend())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<F: Level1, const W: usize> ChunkHash for SqhKernel<F, W> {
+    const CHUNK_BYTES: usize = chunk_bytes(W);
+    const LANES: usize = lanes(W);
+    const LANE_BITS: u32 = lane_bits(W);
+    const FAMILY: u16 = F::FAMILY;
+    type Chunk = ChunkBuf;
+
+    fn zero_chunk() -> Self::Chunk {
+        ChunkBuf::zeroed(chunk_bytes(W))
+    }
+
+    /// C = [`chunk_bytes`]`(W)`, the backend of [`Engine::detect_long`].
+    fn from_key_stream(ks: &mut KeyStream) -> Result<Self, Error> {
+        Self::from_key_stream_with(ks, chunk_bytes(W), Engine::detect_long())
+    }
+
+    #[inline]
+    fn hash_chunk(&self, chunk: &[u8], out: &mut [u64; MAX_LANES]) {
+        let cols = F::columns::<W>(self.engine, self.key.words(), chunk);
+        Self::lanes_out(&cols, out);
+    }
+
+    /// The used blocks through the kernel, the zero rest from the
+    /// padding table.
+    fn hash_padded_chunk(&self, chunk: &[u8], used: usize, out: &mut [u64; MAX_LANES]) {
+        let cols = pad::padded::<F, W>(
+            self.engine,
+            self.key.words(),
+            self.table.words(),
+            chunk,
+            used,
+        );
+        Self::lanes_out(&cols, out);
+    }
+
+    /// As [`ChunkHash::hash_padded_chunk`], without a chunk buffer:
+    /// the last partial element is padded on the stack.
+    fn hash_tail(&self, tail: &[u8], out: &mut [u64; MAX_LANES]) {
+        let cols = pad::tail::<F, W>(self.engine, self.key.words(), self.table.words(), tail);
+        Self::lanes_out(&cols, out);
+    }
+
+    fn chunk_bytes(&self) -> usize {
+        self.chunk
+    }
+}
+
 mod asm2_kernel;
 mod pad;
 mod sqhe_kernel;
 
-pub use asm2_kernel::Asm2Kernel;
-pub use sqhe_kernel::SqheKernel;
+pub use asm2_kernel::{Asm2, Asm2Kernel};
+pub use sqhe_kernel::{Sqhe, SqheKernel};

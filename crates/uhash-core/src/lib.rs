@@ -17,8 +17,7 @@
 //! | [`wide`] | widening multiplies |
 //! | [`toeplitz`] | Toeplitz key windows (MMH §2.4, digestMW, NH) |
 //! | [`kdf`] | key expansion: AES-128-CTR from a 16-byte seed, domain-separated labels |
-//! | [`long`] | messages of any length: family kernel → polynomial mod 2^130−5 → MMH to the lane width, with its collision bound |
-//! | [`long_hash_type!`] | the ready-made hash type of a family over `long`: byte API, `UniversalHash` + `KeyInit`, `MacHash`, Wegman–Carter alias |
+//! | [`long`] | messages of any length: family kernel → polynomial mod 2^130−5 → MMH to the lane width, with its collision bound; [`long::SeededHash`], the ready-made hash type of a family (byte API, `UniversalHash` + `KeyInit`, `MacHash`) |
 //! | [`mac`] | the Wegman–Carter MAC over any of them, one-shot and streaming, constant-time verification |
 //! | [`nonce`], [`tag`] | [`Nonce<N>`] and [`Tag<N>`], the nonce and tag types of every MAC |
 //! | `nonce_file` (feature `nonce-file`) | a crash-safe nonce sequence in a file bound to one key, algorithm and nonce width |
@@ -34,7 +33,6 @@
 //! [`backend`] for the macros that keep detection and compilation in step).
 #![no_std]
 #![deny(unsafe_code)]
-#![doc(html_no_source)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -47,7 +45,6 @@ pub mod backend;
 pub mod ct;
 pub mod engine;
 pub mod error;
-mod hash_type;
 pub mod kdf;
 #[cfg(feature = "alloc")]
 pub mod keybuf;
@@ -81,12 +78,3 @@ pub use secret::Secret;
 pub use subtle;
 pub use tag::Tag;
 pub use zeroize;
-
-/// Re-exports for the macros of this crate ([`long_hash_type!`]); not a
-/// public API.
-#[doc(hidden)]
-pub mod __private {
-    #[cfg(feature = "std")]
-    pub use std::io;
-    pub use universal_hash;
-}

@@ -77,12 +77,14 @@ mod hash;
 mod key;
 #[cfg(feature = "rayon")]
 mod parallel;
+mod seeded;
 mod state;
 
 pub use hash::LongHash;
 pub use key::LongKey;
 #[cfg(feature = "rayon")]
 pub use parallel::MIN_SEGMENT_BYTES;
+pub use seeded::{BlockSizes, OutBytes, SeededHash, SeededKernel};
 pub use state::LongState;
 
 use crate::{Error, kdf, p32, p64, wide};

@@ -112,7 +112,7 @@
 //! # Ok::<(), NonceFileError>(())
 //! ```
 
-mod error;
+mod file_error;
 mod legacy;
 mod record;
 mod sys;
@@ -122,7 +122,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::vec::Vec;
 
-pub use error::NonceFileError;
+pub use file_error::NonceFileError;
 use record::{Header, Record, Unreadable};
 pub use typed::NonceFile;
 

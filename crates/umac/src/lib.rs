@@ -14,6 +14,10 @@
 //! | [`Umac96`] | 12 bytes | 3 | ≤ 2^-90 |
 //! | [`Umac128`] | 16 bytes | 4 | ≤ 2^-120 |
 //!
+//! Each is a name of one generic type, [`Umac`]`<TAG, ITERS>` (`Umac64` =
+//! `Umac<8, 2>`), with its streaming state [`UmacState`] and its session
+//! [`UmacSession`], named the same way (`Umac64State`, `Umac64Session`, …).
+//!
 //! Keys are 16 bytes (AES-128), nonces 1 to 16 bytes ([`UmacNonce`] or any
 //! [`Nonce<L>`]) of **one length per key** (8 unless chosen with
 //! `with_nonce_len`), messages shorter than 2^64 bytes. Every one of the 152
@@ -169,7 +173,6 @@
 //! assembly NH kernels (needs an assembler at build time).
 #![no_std]
 #![deny(unsafe_code)]
-#![doc(html_no_source)]
 
 #[cfg(feature = "std")]
 extern crate std;
@@ -181,11 +184,12 @@ mod l3;
 mod mac;
 mod nonce;
 mod pdf;
-mod uhash;
+mod three_layer;
 
 pub use mac::{
-    DEFAULT_NONCE_LEN, Umac32, Umac32Session, Umac32State, Umac64, Umac64Session, Umac64State,
-    Umac96, Umac96Session, Umac96State, Umac128, Umac128Session, Umac128State,
+    DEFAULT_NONCE_LEN, Umac, Umac32, Umac32Session, Umac32State, Umac64, Umac64Session,
+    Umac64State, Umac96, Umac96Session, Umac96State, Umac128, Umac128Session, Umac128State,
+    UmacSession, UmacState,
 };
 pub use nonce::{AsUmacNonce, UmacNonce};
 pub use uhash_base::{Backend, Error, Nonce, Tag};

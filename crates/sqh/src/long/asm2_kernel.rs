@@ -1,19 +1,19 @@
 //! [`Asm2Kernel`]: SQHasm2 (Def. 10) over one chunk.
 
-use uhash_base::Error;
-use uhash_base::kdf::{KeyStream, family};
-use uhash_base::keybuf::{ChunkBuf, KeyWords};
-use uhash_base::long::{ChunkHash, MAX_LANES};
+use uhash_base::kdf::family;
 use uhash_base::pw::Elem;
 
-use super::{Level1, chunk_bytes, lane_bits, lanes, pad, stream_words32};
+use super::Level1;
 use crate::kernels::{COLS, Engine, Kernels};
 
-/// SQHasm2 as a [`Level1`] function: exact column sums of the squares of
-/// the truncated sums (the value is what counts).
-pub(crate) struct Asm2;
+/// SQHasm2 as the function of a [`SqhKernel`](super::SqhKernel): exact
+/// column sums of the squares of the truncated sums (the value is what
+/// counts).
+#[derive(Clone, Copy, Debug)]
+pub struct Asm2;
 
 impl Level1 for Asm2 {
+    const KERNEL: &'static str = "Asm2Kernel";
     const FAMILY: u16 = family::SQH + 10;
 
     fn columns<const W: usize>(e: Engine, key: &[u32], msg: &[u8]) -> [u128; COLS] {
@@ -38,10 +38,7 @@ impl Level1 for Asm2 {
     }
 }
 
-kernel!(
-    /// SQHasm2 (Def. 10, output mod 2^L) over one chunk of k = C/4W
-    /// elements, the L-bit value split into lanes. Family `0x020A`.
-    /// Level-1 bound mod p: 2·2^-L (Thm. 7).
-    Asm2Kernel,
-    Asm2
-);
+/// SQHasm2 (Def. 10, output mod 2^L) over one chunk of k = C/4W
+/// elements, the L-bit value split into lanes. Family `0x020A`.
+/// Level-1 bound mod p: 2·2^-L (Thm. 7).
+pub type Asm2Kernel<const W: usize> = super::SqhKernel<Asm2, W>;

@@ -1,19 +1,18 @@
 //! [`SqheKernel`]: SQHE (Def. 13) over one chunk.
 
-use uhash_base::Error;
-use uhash_base::kdf::{KeyStream, family};
-use uhash_base::keybuf::{ChunkBuf, KeyWords};
-use uhash_base::long::{ChunkHash, MAX_LANES};
+use uhash_base::kdf::family;
 use uhash_base::pw::Elem;
 
-use super::{Level1, chunk_bytes, lane_bits, lanes, pad, stream_words32};
+use super::Level1;
 use crate::kernels::{COLS, Engine, Kernels};
 
-/// SQHE as a [`Level1`] function: the C2 columns mod 2^32 (their low 32
-/// bits, widened).
-pub(crate) struct Sqhe;
+/// SQHE as the function of a [`SqhKernel`](super::SqhKernel): the C2
+/// columns mod 2^32 (their low 32 bits, widened).
+#[derive(Clone, Copy, Debug)]
+pub struct Sqhe;
 
 impl Level1 for Sqhe {
+    const KERNEL: &'static str = "SqheKernel";
     const FAMILY: u16 = family::SQH + 13;
 
     fn columns<const W: usize>(e: Engine, key: &[u32], msg: &[u8]) -> [u128; COLS] {
@@ -31,10 +30,7 @@ impl Level1 for Sqhe {
     }
 }
 
-kernel!(
-    /// SQHE (Def. 13) over one chunk of k = C/4W elements, the L-bit value
-    /// split into lanes. Family `0x020D`. Level-1 bound mod p: 2·N_E·2^-L
-    /// (`docs/sqh-spec.md` §4).
-    SqheKernel,
-    Sqhe
-);
+/// SQHE (Def. 13) over one chunk of k = C/4W elements, the L-bit value
+/// split into lanes. Family `0x020D`. Level-1 bound mod p: 2·N_E·2^-L
+/// (`docs/sqh-spec.md` §4).
+pub type SqheKernel<const W: usize> = super::SqhKernel<Sqhe, W>;

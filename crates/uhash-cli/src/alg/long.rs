@@ -13,7 +13,7 @@ use zeroize::Zeroizing;
 
 use super::row::{Alg, Keyed, Kind, Stream};
 
-/// A family's long-message hash type (`long_hash_type!`).
+/// A family's long-message hash type (a `uhash_base::long::SeededHash`).
 pub(crate) trait LongType: MacHash + Send + Sync + 'static {
     /// The level-1 kernel.
     type K: ChunkHash + Send + Sync;

@@ -6,7 +6,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::vec::Vec;
 
-use super::error::{NonceFileError, io_err};
+use super::file_error::{NonceFileError, io_err};
 use super::record::FILE_LEN;
 
 /// How many times [`open_locked`] re-opens a path that was replaced between

@@ -1,6 +1,6 @@
-//! UHASH (RFC 4418 **§5**): N = taglen/4 iterations of L1 → L2 → L3 over
-//! one message, keyed once, and the state of a message that arrives in
-//! pieces.
+//! UHASH (RFC 4418 **§5**), the three-layer hash: N = taglen/4 iterations
+//! of L1 → L2 → L3 over one message, keyed once, and the state of a
+//! message that arrives in pieces.
 //!
 //! The state keeps, for the chunk in progress, the NH sums of its whole
 //! 32-byte blocks so far (NH is a sum over blocks, so a chunk can be
