@@ -7,7 +7,7 @@
 //! `tests/cli_parallel.rs`).
 
 use uhash::base::Error;
-use uhash::base::long::{ChunkHash, LongHash};
+use uhash::base::long::{ChunkHash, LongHash, SeededHash, SeededKernel};
 use uhash::base::mac::{MacHash, MacNonce, tag_for_hash};
 use zeroize::Zeroizing;
 
@@ -25,24 +25,22 @@ pub(crate) trait LongType: MacHash + Send + Sync + 'static {
     fn long(&self) -> &LongHash<Self::K>;
 }
 
-/// `LongType` for a family's hash types (each `Type => Kernel`), written
-/// by each family's file of the registry.
-macro_rules! long_types {
-    ($($t:ty => $k:ty),* $(,)?) => {$(
-        impl $crate::alg::long::LongType for $t {
-            type K = $k;
-            const OUT: usize = <$t>::OUT_BYTES;
-            fn seeded(seed: &[u8; 16]) -> Self {
-                <$t>::from_seed(seed)
-            }
-            fn long(&self) -> &uhash::base::long::LongHash<$k> {
-                self.as_long_hash()
-            }
-        }
-    )*};
-}
+impl<K, const OUT: usize> LongType for SeededHash<K, OUT>
+where
+    K: SeededKernel + Send + Sync + 'static,
+    SeededHash<K, OUT>: Send + Sync,
+{
+    type K = K;
+    const OUT: usize = OUT;
 
-pub(crate) use long_types;
+    fn seeded(seed: &[u8; 16]) -> Self {
+        Self::from_seed(seed)
+    }
+
+    fn long(&self) -> &LongHash<K> {
+        self.as_long_hash()
+    }
+}
 
 /// The table row of `T`'s hash: a 16-byte seed (`long_hash` layout of
 /// `docs/kat.md`), no nonce.

@@ -450,13 +450,6 @@ pub(crate) fn engine(call: &Call) -> Result<uhash::digest_mw::Engine, String> {
     )
 }
 
-crate::alg::long::long_types!(
-    uhash::digest_mw::DigestMw32Hash => uhash::digest_mw::long::DigestMwKernel<1>,
-    uhash::digest_mw::DigestMw64Hash => uhash::digest_mw::long::DigestMwKernel<2>,
-    uhash::digest_mw::DigestMw128Hash => uhash::digest_mw::long::DigestMwKernel<4>,
-    uhash::digest_mw::DigestMw256Hash => uhash::digest_mw::long::DigestMwKernel<8>,
-);
-
 /// The long-message hashes and their MACs.
 static ALGS: &[Alg] = &[
     crate::alg::long::mac::<uhash::digest_mw::DigestMw32Hash>(

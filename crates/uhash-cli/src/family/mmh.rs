@@ -466,17 +466,6 @@ pub(crate) fn engine64(call: &Call) -> Result<uhash::mmh::Engine64, String> {
 
 // ------------------------------------------------------------ the algorithms
 
-crate::alg::long::long_types!(
-    uhash::mmh::Mmh32Hash => uhash::mmh::long::Mmh32Kernel<1>,
-    uhash::mmh::Mmh32x2Hash => uhash::mmh::long::Mmh32Kernel<2>,
-    uhash::mmh::Mmh32x4Hash => uhash::mmh::long::Mmh32Kernel<4>,
-    uhash::mmh::Nmh32Hash => uhash::mmh::long::Nmh32Kernel,
-    uhash::mmh::Mmh64Hash => uhash::mmh::long::Mmh64Kernel,
-    uhash::mmh::NhHash => uhash::mmh::long::NhKernel<1>,
-    uhash::mmh::Nhx2Hash => uhash::mmh::long::NhKernel<2>,
-    uhash::mmh::Nhx4Hash => uhash::mmh::long::NhKernel<4>,
-);
-
 /// The long-message hashes and their MACs.
 static ALGS: &[Alg] = &[
     crate::alg::long::mac::<uhash::mmh::Mmh32Hash>(

@@ -298,17 +298,6 @@ pub(crate) fn engine(call: &Call) -> Result<Engine, String> {
     backends::engine(call.backend, Engine::new, Engine::detect)
 }
 
-crate::alg::long::long_types!(
-    uhash::sqh::Asm2x32Hash => uhash::sqh::long::Asm2Kernel<1>,
-    uhash::sqh::Asm2x64Hash => uhash::sqh::long::Asm2Kernel<2>,
-    uhash::sqh::Asm2x96Hash => uhash::sqh::long::Asm2Kernel<3>,
-    uhash::sqh::Asm2x128Hash => uhash::sqh::long::Asm2Kernel<4>,
-    uhash::sqh::Sqhe32Hash => uhash::sqh::long::SqheKernel<1>,
-    uhash::sqh::Sqhe64Hash => uhash::sqh::long::SqheKernel<2>,
-    uhash::sqh::Sqhe96Hash => uhash::sqh::long::SqheKernel<3>,
-    uhash::sqh::Sqhe128Hash => uhash::sqh::long::SqheKernel<4>,
-);
-
 /// The long-message hashes and their MACs.
 static ALGS: &[Alg] = &[
     crate::alg::long::mac::<uhash::sqh::Asm2x32Hash>(
