@@ -53,6 +53,30 @@
 //! assert_eq!(Engine::BACKENDS, &[Backend::Avx2, Backend::Soft, Backend::Soft32]);
 //! ```
 
+use crate::{Backend, Error};
+
+/// What every engine of [`engine!`] offers, for code that handles the
+/// engines of several families alike (the tool's `uhash kat --backend`):
+/// the same items as the engine's inherent `BACKENDS`, `new`, `detect` and
+/// `backend`.
+pub trait Choose: Copy + Sized {
+    /// Every backend of the family, in order of preference.
+    const BACKENDS: &'static [Backend];
+
+    /// The engine that runs `backend`.
+    ///
+    /// # Errors
+    /// [`Error::UnsupportedBackend`] when this family has no such backend,
+    /// or this CPU or build cannot run it.
+    fn new(backend: Backend) -> Result<Self, Error>;
+
+    /// The fastest backend this CPU supports.
+    fn detect() -> Self;
+
+    /// The backend in use.
+    fn backend(self) -> Backend;
+}
+
 /// Defines a family's kernel trait and its engine. See the
 /// [module docs](mod@crate::engine).
 ///
@@ -196,6 +220,22 @@ macro_rules! engine {
                     Self::$pn(_) => $crate::Backend::$pn,
                     $($(#[$rc])* Self::$rn(_) => $crate::Backend::$rn,)*
                 }
+            }
+        }
+
+        impl $crate::engine::Choose for $engine {
+            const BACKENDS: &'static [$crate::Backend] = Self::BACKENDS;
+
+            fn new(backend: $crate::Backend) -> ::core::result::Result<Self, $crate::Error> {
+                Self::new(backend)
+            }
+
+            fn detect() -> Self {
+                Self::detect()
+            }
+
+            fn backend(self) -> $crate::Backend {
+                Self::backend(self)
             }
         }
 

@@ -151,19 +151,7 @@ pub(crate) fn encrypt_reference(call: &Call) -> Answer {
 }
 
 /// The decorrelation module (`uhash::dfc_decorr::Engine`).
-pub const MODULE: Engines = Engines::new(
-    "dfc-module",
-    || uhash::dfc_decorr::Engine::BACKENDS.to_vec(),
-    |b| uhash::dfc_decorr::Engine::new(b).is_ok(),
-    |b| {
-        backends::engine(
-            b,
-            uhash::dfc_decorr::Engine::new,
-            uhash::dfc_decorr::Engine::detect,
-        )
-        .map(|e| e.backend())
-    },
-);
+pub const MODULE: Engines = Engines::of::<uhash::dfc_decorr::Engine>("dfc-module");
 
 /// The DFC cipher: its own engine's backends (`CipherEngine`), then the
 /// module's strategies (the cipher's rounds on a chosen module engine).
@@ -186,23 +174,14 @@ pub const CIPHER: Engines = Engines::new(
         None => Ok(uhash::dfc_decorr::cipher::CipherEngine::detect().backend()),
         Some(b) => match uhash::dfc_decorr::cipher::CipherEngine::new(b) {
             Ok(e) => Ok(e.backend()),
-            Err(_) => backends::engine(
-                Some(b),
-                uhash::dfc_decorr::Engine::new,
-                uhash::dfc_decorr::Engine::detect,
-            )
-            .map(|e| e.backend()),
+            Err(_) => backends::chosen::<uhash::dfc_decorr::Engine>(Some(b)).map(|e| e.backend()),
         },
     },
 );
 
 /// The module `Engine` of `call` (its `--backend`, else the fastest).
 pub(crate) fn module_engine(call: &Call) -> Result<uhash::dfc_decorr::Engine, String> {
-    backends::engine(
-        call.backend,
-        uhash::dfc_decorr::Engine::new,
-        uhash::dfc_decorr::Engine::detect,
-    )
+    backends::chosen::<uhash::dfc_decorr::Engine>(call.backend)
 }
 
 // ------------------------------------------------------------ the algorithms

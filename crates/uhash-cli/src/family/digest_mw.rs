@@ -427,27 +427,11 @@ pub(crate) fn long_mac(call: &Call) -> Answer {
 }
 
 /// digest, digestMW and digest′ (`uhash::digest_mw::Engine`).
-pub const ENGINE: Engines = Engines::new(
-    "digest-mw",
-    || uhash::digest_mw::Engine::BACKENDS.to_vec(),
-    |b| uhash::digest_mw::Engine::new(b).is_ok(),
-    |b| {
-        backends::engine(
-            b,
-            uhash::digest_mw::Engine::new,
-            uhash::digest_mw::Engine::detect,
-        )
-        .map(|e| e.backend())
-    },
-);
+pub const ENGINE: Engines = Engines::of::<uhash::digest_mw::Engine>("digest-mw");
 
 /// The `Engine` of `call` (its `--backend`, else the fastest).
 pub(crate) fn engine(call: &Call) -> Result<uhash::digest_mw::Engine, String> {
-    backends::engine(
-        call.backend,
-        uhash::digest_mw::Engine::new,
-        uhash::digest_mw::Engine::detect,
-    )
+    backends::chosen::<uhash::digest_mw::Engine>(call.backend)
 }
 
 /// The long-message hashes and their MACs.

@@ -425,43 +425,19 @@ pub(crate) fn long_mac(call: &Call) -> Answer {
 
 /// MMH32, NMH32 and NH (`uhash::mmh::Engine32`); UMAC's NH and digest′ run
 /// on it too.
-pub const ENGINE32: Engines = Engines::new(
-    "mmh32",
-    || uhash::mmh::Engine32::BACKENDS.to_vec(),
-    |b| uhash::mmh::Engine32::new(b).is_ok(),
-    |b| {
-        backends::engine(b, uhash::mmh::Engine32::new, uhash::mmh::Engine32::detect)
-            .map(|e| e.backend())
-    },
-);
+pub const ENGINE32: Engines = Engines::of::<uhash::mmh::Engine32>("mmh32");
 
 /// MMH64 (`uhash::mmh::Engine64`).
-pub const ENGINE64: Engines = Engines::new(
-    "mmh64",
-    || uhash::mmh::Engine64::BACKENDS.to_vec(),
-    |b| uhash::mmh::Engine64::new(b).is_ok(),
-    |b| {
-        backends::engine(b, uhash::mmh::Engine64::new, uhash::mmh::Engine64::detect)
-            .map(|e| e.backend())
-    },
-);
+pub const ENGINE64: Engines = Engines::of::<uhash::mmh::Engine64>("mmh64");
 
 /// The `Engine32` of `call` (its `--backend`, else the fastest).
 pub(crate) fn engine32(call: &Call) -> Result<uhash::mmh::Engine32, String> {
-    backends::engine(
-        call.backend,
-        uhash::mmh::Engine32::new,
-        uhash::mmh::Engine32::detect,
-    )
+    backends::chosen::<uhash::mmh::Engine32>(call.backend)
 }
 
 /// The `Engine64` of `call`.
 pub(crate) fn engine64(call: &Call) -> Result<uhash::mmh::Engine64, String> {
-    backends::engine(
-        call.backend,
-        uhash::mmh::Engine64::new,
-        uhash::mmh::Engine64::detect,
-    )
+    backends::chosen::<uhash::mmh::Engine64>(call.backend)
 }
 
 // ------------------------------------------------------------ the algorithms

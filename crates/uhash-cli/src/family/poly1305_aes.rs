@@ -17,7 +17,6 @@ use crate::kat::table::{Answer, Call, FnEntry};
 use super::Family;
 use crate::alg::long::no_nonce;
 use crate::alg::row::{Alg, Keyed, Kind, Stream, array};
-use crate::kat::backends;
 use uhash::base::Error;
 
 /// The rows of this family in the `uhash kat` dispatch table.
@@ -107,19 +106,7 @@ pub(crate) fn poly1305_aes(call: &Call) -> Answer {
 }
 
 /// Poly1305 (`uhash::poly1305_aes::Engine`).
-pub const ENGINE: Engines = Engines::new(
-    "poly1305",
-    || uhash::poly1305_aes::Engine::BACKENDS.to_vec(),
-    |b| uhash::poly1305_aes::Engine::new(b).is_ok(),
-    |b| {
-        backends::engine(
-            b,
-            uhash::poly1305_aes::Engine::new,
-            uhash::poly1305_aes::Engine::detect,
-        )
-        .map(|e| e.backend())
-    },
-);
+pub const ENGINE: Engines = Engines::of::<uhash::poly1305_aes::Engine>("poly1305");
 
 // ------------------------------------------------------------ the algorithms
 

@@ -283,19 +283,11 @@ pub(crate) fn sqhu_production(call: &Call) -> Answer {
 }
 
 /// Square Hash (`uhash::sqh::Engine`).
-pub const ENGINE: Engines = Engines::new(
-    "sqh",
-    || uhash::sqh::Engine::BACKENDS.to_vec(),
-    |b| uhash::sqh::Engine::new(b).is_ok(),
-    |b| {
-        backends::engine(b, uhash::sqh::Engine::new, uhash::sqh::Engine::detect)
-            .map(|e| e.backend())
-    },
-);
+pub const ENGINE: Engines = Engines::of::<uhash::sqh::Engine>("sqh");
 
 /// The `Engine` of `call` (its `--backend`, else the fastest).
 pub(crate) fn engine(call: &Call) -> Result<Engine, String> {
-    backends::engine(call.backend, Engine::new, Engine::detect)
+    backends::chosen::<Engine>(call.backend)
 }
 
 /// The long-message hashes and their MACs.

@@ -10,6 +10,7 @@
 //! ([`Engines::NONE`]) has no backend to choose and answers it too.
 
 use uhash::base::Backend;
+use uhash::base::engine::Choose;
 
 /// The engine behind a name's production answer: the backends
 /// `--backend` can choose for it. Each family defines its own
@@ -50,6 +51,14 @@ impl Engines {
             supports,
             built,
         }
+    }
+
+    /// The engine type `E` of a family (`uhash::mmh::Engine32`, …).
+    #[must_use]
+    pub const fn of<E: Choose>(name: &'static str) -> Self {
+        Engines::new(name, backends_of::<E>, supports_of::<E>, |b| {
+            chosen::<E>(b).map(E::backend)
+        })
     }
 
     /// Every backend of the engine, supported here or not, in order of
@@ -129,19 +138,22 @@ pub fn parse(name: &str) -> Result<Backend, String> {
     })
 }
 
-/// The engine of a call's `--backend` `backend`, else `detect` (the fastest).
-/// `new` is the family's `Engine::new`; the driver has already answered
-/// [`unsupported`] for a backend the engine lacks, so the error is only a
-/// safeguard.
-pub(crate) fn engine<E, X>(
-    backend: Option<Backend>,
-    new: fn(Backend) -> Result<E, X>,
-    detect: fn() -> E,
-) -> Result<E, String> {
+/// The engine `E` of a call's `--backend` `backend`, else the detected
+/// (fastest) one. The driver has already answered [`unsupported`] for a
+/// backend the engine lacks, so the error is only a safeguard.
+pub(crate) fn chosen<E: Choose>(backend: Option<Backend>) -> Result<E, String> {
     match backend {
-        None => Ok(detect()),
-        Some(b) => new(b).map_err(|_| unsupported(b)),
+        None => Ok(E::detect()),
+        Some(b) => E::new(b).map_err(|_| unsupported(b)),
     }
+}
+
+fn backends_of<E: Choose>() -> Vec<Backend> {
+    E::BACKENDS.to_vec()
+}
+
+fn supports_of<E: Choose>(backend: Backend) -> bool {
+    E::new(backend).is_ok()
 }
 
 #[cfg(test)]
