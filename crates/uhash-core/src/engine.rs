@@ -11,8 +11,8 @@
 //! * `BACKENDS` (every backend the family offers on any target, in order of
 //!   preference), `detect()` (the first backend of the `detect` list this
 //!   CPU has, else the portable one), `new(Backend)` (that backend, or
-//!   [`Error::UnsupportedBackend`](crate::Error::UnsupportedBackend); the
-//!   alias [`Backend::Asm`](crate::Backend::Asm) resolves to the first
+//!   [`Error::UnsupportedBackend`]; the
+//!   alias [`Backend::Asm`] resolves to the first
 //!   supported assembly backend), `backend()`, `all_supported()`, and
 //!   `Default` (= `detect()`);
 //! * the trait implemented for the engine by dispatch: one `match` per
@@ -55,7 +55,7 @@
 
 use crate::{Backend, Error};
 
-/// What every engine of [`engine!`] offers, for code that handles the
+/// What every engine of [`engine!`](crate::engine!) offers, for code that handles the
 /// engines of several families alike (the tool's `uhash kat --backend`):
 /// the same items as the engine's inherent `BACKENDS`, `new`, `detect` and
 /// `backend`.

@@ -1,5 +1,6 @@
-//! The algorithms of `uhash mac` and `uhash hash`: one table ([`ALGS`]) from
-//! a lower-case, hyphenated name to the key, nonce and output sizes and a
+//! The algorithms of `uhash mac` and `uhash hash`: one table ([`all`], the
+//! rows of every family of the registry [`crate::family`]) from a
+//! lower-case, hyphenated name to the key, nonce and output sizes and a
 //! constructor, so that every family's MAC and keyed hash is selectable by
 //! name and the command line never names a type.
 //!

@@ -21,7 +21,8 @@
 //! [`KatOptions::backend`] names (`--backend NAME`, any [`Backend`] name: a
 //! name whose family cannot run it here answers
 //! `{"error":"backend NAME is not supported on this CPU or build"}`). The
-//! dispatch is the table [`FUNCTIONS`]: one [`FnEntry`] per name, with one
+//! dispatch is the table [`functions`] (each family's rows, from the
+//! registry [`crate::family`]): one [`FnEntry`] per name, with one
 //! [`Handler`] per implementation and the [`Engines`] that compute it.
 //!
 //! The byte layouts of every name are in `docs/kat.md`. In short: word `i`

@@ -87,7 +87,7 @@ pub struct Call {
     /// The parameters (`params`); only names listed in
     /// [`FnEntry::params`] can be present.
     pub params: Map<String, Value>,
-    /// The backend of a production answer ([`KatOptions::backend`]);
+    /// The backend of a production answer ([`crate::kat::KatOptions::backend`]);
     /// `None`: the fastest of the CPU. When it is set, the driver has
     /// checked that the name's [`Engines`] run it here.
     pub backend: Option<Backend>,
