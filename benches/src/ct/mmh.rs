@@ -11,7 +11,7 @@ use uhash_mmh::{
 use super::long::{self, long_types};
 use super::{Target, pieces, words32, words64};
 
-const F: &str = "mmh";
+const F: &str = "uhash-mmh";
 
 long_types!(Engine32: Mmh32Hash Mmh32x2Hash Mmh32x4Hash Nmh32Hash NhHash Nhx2Hash Nhx4Hash);
 long_types!(Engine64: Mmh64Hash);

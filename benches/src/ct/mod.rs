@@ -53,7 +53,8 @@ pub type KeyFn = Box<dyn Fn(&[u8]) -> KeyedFn>;
 
 /// One keyed public function on one backend.
 pub struct Target {
-    /// The crate (`mmh`, `poly1305-aes`, …, `uhash-base`, `planted`).
+    /// The package (`uhash-mmh`, `poly1305-aes`, …, `uhash-base`: a
+    /// `uhash_cli::family::Family::package`), or `planted`.
     pub family: &'static str,
     /// What runs, as a caller writes it (`Mmh32Mac::authenticate`).
     pub function: String,

@@ -8,7 +8,10 @@
 //! its rows of the algorithm table of `uhash mac`/`hash`/`keygen`. That
 //! file ends in one [`Family`] value, and [`FAMILIES`] lists those values:
 //! adding a family to the tool is its file and one entry below
-//! (ARCHITECTURE.md, "Recipe: add a family").
+//! (ARCHITECTURE.md, "Recipe: add a family"). The other per-family lists —
+//! the fuzz targets, the benchmarks' constant-time registry — are checked
+//! against this one by tests (`tests/registry.rs` here, `ct` in
+//! uhash-bench): a family missing from one of them fails.
 
 use crate::alg::row::Alg;
 use crate::kat::backends::Engines;
@@ -34,6 +37,9 @@ pub struct Family {
     pub kat: &'static [FnEntry],
     /// Its rows of the algorithm table (`uhash mac`/`hash`/`keygen`).
     pub algs: &'static [Alg],
+    /// Its cargo-fuzz target (`fuzz/fuzz_targets/<name>.rs`): every backend
+    /// against the reference on inputs the fuzzer draws.
+    pub fuzz_target: &'static str,
 }
 
 /// Every family, in the order `uhash algs` and `uhash kat` list them.

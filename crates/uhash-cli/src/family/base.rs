@@ -103,4 +103,5 @@ pub static FAMILY: Family = Family {
     engines: &[],
     kat: KAT,
     algs: &[],
+    fuzz_target: "core_reductions",
 };

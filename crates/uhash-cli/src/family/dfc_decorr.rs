@@ -251,4 +251,5 @@ pub static FAMILY: Family = Family {
     engines: &[MODULE, CIPHER],
     kat: KAT,
     algs: &[DFC_MAC, DFC],
+    fuzz_target: "dfc_strategies",
 };

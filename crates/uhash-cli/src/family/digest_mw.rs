@@ -476,4 +476,5 @@ pub static FAMILY: Family = Family {
     engines: &[ENGINE, super::mmh::ENGINE32],
     kat: KAT,
     algs: ALGS,
+    fuzz_target: "digest_mw",
 };

@@ -510,4 +510,5 @@ pub static FAMILY: Family = Family {
     engines: &[ENGINE32, ENGINE64],
     kat: KAT,
     algs: ALGS,
+    fuzz_target: "mmh",
 };

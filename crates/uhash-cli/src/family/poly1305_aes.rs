@@ -247,4 +247,5 @@ pub static FAMILY: Family = Family {
     engines: &[ENGINE],
     kat: KAT,
     algs: &[POLY1305_AES, POLY1305],
+    fuzz_target: "poly1305_aes",
 };

@@ -364,4 +364,5 @@ pub static FAMILY: Family = Family {
     engines: &[ENGINE],
     kat: KAT,
     algs: ALGS,
+    fuzz_target: "sqh",
 };

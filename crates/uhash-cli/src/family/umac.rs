@@ -217,4 +217,5 @@ pub static FAMILY: Family = Family {
     engines: &[super::mmh::ENGINE32],
     kat: KAT,
     algs: &[UMAC32, UMAC64, UMAC96, UMAC128],
+    fuzz_target: "umac",
 };
