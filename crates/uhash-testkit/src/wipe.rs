@@ -128,16 +128,8 @@ fn windows_of(keys: &[&[u8]]) -> Vec<u64> {
 /// 8-byte window is distinctive.
 #[must_use]
 pub fn test_key<const N: usize>(seed: u64) -> [u8; N] {
-    let mut s = seed;
     let mut out = [0u8; N];
-    for chunk in out.chunks_mut(8) {
-        s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        chunk.copy_from_slice(&z.to_le_bytes()[..chunk.len()]);
-    }
+    crate::rng::SplitMix64::new(seed).fill(&mut out);
     out
 }
 
