@@ -6,7 +6,6 @@
 
 use proptest::prelude::*;
 use uhash_base::Tag;
-use uhash_base::long::{ChunkHash, LongHash};
 use uhash_base::mac::{MacHash, MacNonce, tag_for_hash};
 use uhash_mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
 use uhash_mmh::{Engine32, Engine64};
@@ -98,35 +97,9 @@ fn reference_mac(
     uhash_ref::mac::wegman_carter(&pad_key, nonce, lane_bits, &h).unwrap()
 }
 
-/// LongHash over a kernel with a run-time chunk, fed in the pieces `splits`.
-fn production<H: ChunkHash>(
-    make: impl FnOnce(&mut uhash_base::kdf::KeyStream) -> Result<H, uhash_base::Error>,
-    seed: &[u8; 16],
-    msg: &[u8],
-    splits: &[usize],
-) -> Vec<u8> {
-    let mut h = LongHash::<H>::from_seed_with_kernel(seed, make).unwrap();
-    let mut rest = msg;
-    for &s in splits {
-        let s = s.min(rest.len());
-        h.update(&rest[..s]);
-        rest = &rest[s..];
-    }
-    h.update(rest);
-    let mut out = vec![0u8; LongHash::<H>::OUT_BYTES];
-    h.finalize_into(&mut out).unwrap();
-    // finalize leaves the state reset: hashing again gives the same output
-    h.update(msg);
-    let mut again = vec![0u8; LongHash::<H>::OUT_BYTES];
-    h.finalize_into(&mut again).unwrap();
-    assert_eq!(out, again);
-    // the one-shot path (whole chunks in place, the tail by the kernel's
-    // `hash_tail`) gives the same output
-    let mut once = vec![0u8; LongHash::<H>::OUT_BYTES];
-    h.key().hash_into(msg, &mut once).unwrap();
-    assert_eq!(out, once, "one-shot vs streaming, len {}", msg.len());
-    out
-}
+/// LongHash over a kernel with a run-time chunk, fed in the pieces `splits`
+/// (checked against hashing again and the one-shot path).
+use uhash_testkit::long::streamed as production;
 
 /// Every backend's production hash of (fam, n, chunk) over `msg`.
 fn all_productions(
