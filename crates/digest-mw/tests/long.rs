@@ -197,35 +197,25 @@ fn default_types_equal_the_reference() {
 #[test]
 fn universal_hash_trait_paths() {
     use digest_mw::hash::*;
-    use universal_hash::{KeyInit, UniversalHash};
+    use universal_hash::KeyInit;
     let seed = [0x42u8; 16];
     let msg: Vec<u8> = (0..(2 * CHUNK_BYTES + 100) as u32)
         .map(|i| (i * 13) as u8)
         .collect();
     macro_rules! check {
-        ($hash:ident, $bs:literal) => {{
-            let whole = &msg[..msg.len() / $bs * $bs];
-            let mut by_bytes = $hash::from_seed(&seed);
-            by_bytes.update(whole);
-            let want = by_bytes.finalize();
-            let mut t = <$hash as KeyInit>::new(&seed.into());
-            let (blocks, _) = universal_hash::array::Array::slice_as_chunks(whole);
-            UniversalHash::update(&mut t, &blocks[..3]);
-            UniversalHash::update(&mut t, &blocks[3..]);
-            assert_eq!(UniversalHash::finalize_reset(&mut t).as_slice(), &want[..]);
-            UniversalHash::update(&mut t, blocks);
-            assert_eq!(UniversalHash::finalize(t).as_slice(), &want[..]);
-            for len in [0usize, 1, $bs - 1, $bs, $bs + 1, 1000] {
-                let d = &msg[..len];
-                let mut padded = d.to_vec();
-                padded.resize(len.div_ceil($bs) * $bs, 0);
-                let mut b = $hash::from_seed(&seed);
-                b.update(&padded);
-                let mut t = <$hash as KeyInit>::new(&seed.into());
-                t.update_padded(d);
-                assert_eq!(t.finalize().as_slice(), &b.finalize()[..]);
-            }
-        }};
+        ($hash:ident, $bs:literal) => {
+            uhash_testkit::long::universal_hash_paths(
+                || <$hash as KeyInit>::new(&seed.into()),
+                |d| {
+                    let mut h = $hash::from_seed(&seed);
+                    h.update(d);
+                    h.finalize()[..].to_vec()
+                },
+                $bs,
+                &msg,
+                stringify!($hash),
+            )
+        };
     }
     check!(DigestMw32Hash, 4);
     check!(DigestMw64Hash, 8);

@@ -1,16 +1,28 @@
 //! The long-message hashes (`uhash_base::long`): the reference
 //! compositions of the families' kernels (keys from `uhash_ref::kdf`,
 //! the outer layers from `uhash_ref::long`), and the production hash fed
-//! in pieces with its own consistency checks.
+//! in pieces with its own consistency checks, and the `UniversalHash`
+//! paths of the hash types.
 
 use uhash_base::kdf::KeyStream;
 use uhash_base::long::{ChunkHash, LongHash};
 use uhash_ref::kdf::{expand, label};
 use uhash_ref::sqh as r;
+use universal_hash::array::Array;
+use universal_hash::typenum::Unsigned;
+use universal_hash::{Reset, UniversalHash};
 
-/// The layer-2 and layer-3 keys of `n` lanes of family `fam`
-/// (`l3_len` bytes each at layer 3: 20 for 32-bit lanes, 24 for 64-bit).
-fn outer_keys(seed: &[u8; 16], fam: u16, n: usize, l3_len: usize) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
+/// The layer-2 and layer-3 keys of `n` lanes of `lane_bits` bits of
+/// family `fam`, as `LongHash::from_seed` derives them (16 bytes each at
+/// layer 2; at layer 3, 20 for 32-bit lanes, 24 for 64-bit).
+#[must_use]
+pub fn outer_keys(
+    seed: &[u8; 16],
+    fam: u16,
+    n: usize,
+    lane_bits: u32,
+) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
+    let l3_len = if lane_bits == 32 { 20 } else { 24 };
     let l2 = (0..n)
         .map(|i| expand(seed, label(fam, n as u8, 2, i as u32), 16))
         .collect();
@@ -37,7 +49,7 @@ pub fn digest_mw_hash(fam: u16, n: usize, chunk: usize, seed: &[u8; 16], msg: &[
         label(fam, n as u8, 1, 0),
         4 * (chunk / 4 + n),
     ));
-    let (l2, l3) = outer_keys(seed, fam, n, 20);
+    let (l2, l3) = outer_keys(seed, fam, n, 32);
     let l1 = |c: &[u8]| uhash_ref::digest::digest_mw(32, &key, &words32(c), n).unwrap();
     uhash_ref::long::long_hash(&l1, chunk, 32, &l2, &l3, msg).unwrap()
 }
@@ -60,7 +72,7 @@ pub fn sqh_hash(
 ) -> Vec<u8> {
     let key = expand(seed, label(fam, lanes as u8, 1, 0), chunk);
     let rk = r::elements_le(&key, w as u32);
-    let (l2, l3) = outer_keys(seed, fam, lanes, if lane_bits == 32 { 20 } else { 24 });
+    let (l2, l3) = outer_keys(seed, fam, lanes, lane_bits);
     let f = if fam == SQH_ASM2 {
         r::sqh_asm2
     } else {
@@ -114,4 +126,42 @@ pub fn streamed<H: ChunkHash>(
     h.key().hash_into(msg, &mut once).unwrap();
     assert_eq!(out, once, "one-shot vs streaming, len {}", msg.len());
     out
+}
+
+/// The `UniversalHash` paths of a hash type against its byte API
+/// `bytes` (the output of the type's own `update`/`finalize` over a
+/// message): whole blocks, fed as two slices, give the byte API's output,
+/// through `finalize_reset` and again after it (all at once, a whole chunk
+/// of blocks through `proc_par_blocks`); `update_padded` of a short
+/// message is the byte API on the zero-padded message. `new` is the type
+/// from `KeyInit`, whose blocks must be `block` bytes; `msg` must hold
+/// more than 1000 bytes and 3 blocks; `what` names the type in the
+/// messages.
+pub fn universal_hash_paths<H: UniversalHash + Clone + Reset>(
+    new: impl Fn() -> H,
+    bytes: impl Fn(&[u8]) -> Vec<u8>,
+    block: usize,
+    msg: &[u8],
+    what: &str,
+) {
+    let bs = H::BlockSize::USIZE;
+    assert_eq!(bs, block, "{what}: block size");
+    let whole = &msg[..msg.len() / bs * bs];
+    let want = bytes(whole);
+    let mut t = new();
+    let (blocks, _) = Array::slice_as_chunks(whole);
+    // an odd split so that chunk boundaries and the buffer interleave
+    t.update(&blocks[..3]);
+    t.update(&blocks[3..]);
+    assert_eq!(t.finalize_reset().as_slice(), &want[..], "{what}");
+    t.update(blocks);
+    assert_eq!(t.finalize().as_slice(), &want[..], "{what} after reset");
+    for len in [0usize, 1, bs - 1, bs, bs + 1, 1000] {
+        let d = &msg[..len];
+        let mut padded = d.to_vec();
+        padded.resize(len.div_ceil(bs) * bs, 0);
+        let mut t = new();
+        t.update_padded(d);
+        assert_eq!(t.finalize().as_slice(), &bytes(&padded)[..], "{what} {len}");
+    }
 }

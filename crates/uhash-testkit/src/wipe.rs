@@ -347,3 +347,21 @@ mod tests {
         assert_wiped("zeros", &[&[0u8; 16]], || 0u8);
     }
 }
+
+/// [`assert_seeded_key_holder`] for pairs of a long-message hash type and
+/// its Wegman–Carter MAC, each line `Hash Mac family, lanes;`: the hash
+/// with a partial chunk buffered (300 bytes fed), and the MAC, both keyed
+/// by `from_seed`.
+#[macro_export]
+macro_rules! assert_seeded_hashes_and_macs {
+    ($($hash:ident $mac:ident $family:expr, $lanes:literal;)*) => {$(
+        $crate::assert_seeded_key_holder(stringify!($hash), $family, $lanes, |seed| {
+            let mut h = $hash::from_seed(seed);
+            h.update(&[0xa5; 300]); // a partial chunk buffered
+            h
+        });
+        $crate::assert_seeded_key_holder(stringify!($mac), $family, $lanes, |seed| {
+            $mac::from_seed(seed).unwrap()
+        });
+    )*};
+}

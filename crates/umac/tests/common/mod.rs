@@ -31,12 +31,8 @@ impl Vector {
 /// The 152 records of `tests/vectors/umac{32,64,96,128}_rfc4418.jsonl`.
 pub fn vectors() -> Vec<Vector> {
     let mut out = Vec::new();
-    for (file, taglen) in [
-        ("umac32", 4),
-        ("umac64", 8),
-        ("umac96", 12),
-        ("umac128", 16),
-    ] {
+    for taglen in [4, 8, 12, 16] {
+        let file = format!("umac{}", 8 * taglen);
         let name = format!("{file}_rfc4418.jsonl");
         for (n, v) in vectors::read(&name).into_iter().enumerate() {
             let at = format!("{name}: record {}", n + 1);
