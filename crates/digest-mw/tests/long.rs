@@ -197,30 +197,7 @@ fn default_types_equal_the_reference() {
 #[test]
 fn universal_hash_trait_paths() {
     use digest_mw::hash::*;
-    use universal_hash::KeyInit;
-    let seed = [0x42u8; 16];
-    let msg: Vec<u8> = (0..(2 * CHUNK_BYTES + 100) as u32)
-        .map(|i| (i * 13) as u8)
-        .collect();
-    macro_rules! check {
-        ($hash:ident, $bs:literal) => {
-            uhash_testkit::long::universal_hash_paths(
-                || <$hash as KeyInit>::new(&seed.into()),
-                |d| {
-                    let mut h = $hash::from_seed(&seed);
-                    h.update(d);
-                    h.finalize()[..].to_vec()
-                },
-                $bs,
-                &msg,
-                stringify!($hash),
-            )
-        };
-    }
-    check!(DigestMw32Hash, 4);
-    check!(DigestMw64Hash, 8);
-    check!(DigestMw128Hash, 16);
-    check!(DigestMw256Hash, 32);
+    uhash_testkit::assert_universal_hash_paths!(CHUNK_BYTES; DigestMw32Hash 4, DigestMw64Hash 8, DigestMw128Hash 16, DigestMw256Hash 32);
 }
 
 #[test]

@@ -6,10 +6,9 @@
 use digest_mw::DigestPrime;
 use digest_mw::hash::*;
 use digest_mw::long::FAMILY_DIGEST_MW32;
-use uhash_testkit::{ScanAlloc, assert_key_holder, assert_seeded_hashes_and_macs, test_key};
+use uhash_testkit::{assert_key_holder, assert_seeded_hashes_and_macs, test_key};
 
-#[global_allocator]
-static ALLOC: ScanAlloc = ScanAlloc;
+uhash_testkit::scan_alloc!();
 
 #[test]
 fn every_hash_and_mac() {

@@ -424,34 +424,7 @@ fn default_types_agree_across_backends() {
 #[test]
 fn universal_hash_trait_paths() {
     use uhash_mmh::hash::*;
-    use universal_hash::KeyInit;
-    let seed = [0x42u8; 16];
-    let msg: Vec<u8> = (0..(2 * CHUNK_BYTES + 100) as u32)
-        .map(|i| (i * 13) as u8)
-        .collect();
-    macro_rules! check {
-        ($hash:ident, $bs:literal) => {
-            uhash_testkit::long::universal_hash_paths(
-                || <$hash as KeyInit>::new(&seed.into()),
-                |d| {
-                    let mut h = $hash::from_seed(&seed);
-                    h.update(d);
-                    h.finalize()[..].to_vec()
-                },
-                $bs,
-                &msg,
-                stringify!($hash),
-            )
-        };
-    }
-    check!(Mmh32Hash, 4);
-    check!(Mmh32x2Hash, 8);
-    check!(Mmh32x4Hash, 16);
-    check!(Nmh32Hash, 4);
-    check!(Mmh64Hash, 8);
-    check!(NhHash, 8);
-    check!(Nhx2Hash, 16);
-    check!(Nhx4Hash, 32);
+    uhash_testkit::assert_universal_hash_paths!(CHUNK_BYTES; Mmh32Hash 4, Mmh32x2Hash 8, Mmh32x4Hash 16, Nmh32Hash 4, Mmh64Hash 8, NhHash 8, Nhx2Hash 16, Nhx4Hash 32);
 }
 
 #[test]

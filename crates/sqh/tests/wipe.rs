@@ -6,10 +6,9 @@
 
 use sqh::hash::*;
 use uhash_base::kdf::family;
-use uhash_testkit::{ScanAlloc, assert_seeded_hashes_and_macs};
+use uhash_testkit::assert_seeded_hashes_and_macs;
 
-#[global_allocator]
-static ALLOC: ScanAlloc = ScanAlloc;
+uhash_testkit::scan_alloc!();
 
 #[test]
 fn every_hash_and_mac() {

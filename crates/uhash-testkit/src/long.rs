@@ -12,6 +12,9 @@ use universal_hash::array::Array;
 use universal_hash::typenum::Unsigned;
 use universal_hash::{Reset, UniversalHash};
 
+#[doc(hidden)]
+pub use universal_hash::KeyInit;
+
 /// The layer-2 and layer-3 keys of `n` lanes of `lane_bits` bits of
 /// family `fam`, as `LongHash::from_seed` derives them (16 bytes each at
 /// layer 2; at layer 3, 20 for 32-bit lanes, 24 for 64-bit).
@@ -164,4 +167,31 @@ pub fn universal_hash_paths<H: UniversalHash + Clone + Reset>(
         t.update_padded(d);
         assert_eq!(t.finalize().as_slice(), &bytes(&padded)[..], "{what} {len}");
     }
+}
+
+/// [`universal_hash_paths`] for each hash type `Hash` with blocks of
+/// `block` bytes (`Hash block, …`), keyed by the seed `[0x42; 16]` from
+/// `KeyInit::new` and from its own `from_seed`, over a message of two
+/// chunks of `chunk` bytes and 100 more (byte `i` is `13·i mod 256`).
+#[macro_export]
+macro_rules! assert_universal_hash_paths {
+    ($chunk:expr; $($hash:ident $block:literal),* $(,)?) => {{
+        let seed = [0x42u8; 16];
+        let msg: Vec<u8> = (0..(2 * $chunk + 100) as u32)
+            .map(|i| (i * 13) as u8)
+            .collect();
+        $(
+            $crate::long::universal_hash_paths(
+                || <$hash as $crate::long::KeyInit>::new(&seed.into()),
+                |d| {
+                    let mut h = $hash::from_seed(&seed);
+                    h.update(d);
+                    h.finalize()[..].to_vec()
+                },
+                $block,
+                &msg,
+                stringify!($hash),
+            );
+        )*
+    }};
 }

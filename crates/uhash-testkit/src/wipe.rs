@@ -365,3 +365,13 @@ macro_rules! assert_seeded_hashes_and_macs {
         });
     )*};
 }
+
+/// Installs [`ScanAlloc`] as the test binary's global allocator (a wipe
+/// test's first line: the freed-memory checks need it).
+#[macro_export]
+macro_rules! scan_alloc {
+    () => {
+        #[global_allocator]
+        static ALLOC: $crate::ScanAlloc = $crate::ScanAlloc;
+    };
+}
