@@ -56,10 +56,10 @@ impl<T> Mac<'_, T> {
     }
 }
 
-/// The families whose MAC's `authenticate` and `verify` cannot fail: `mac`
-/// under `nonce`, named `name`.
+/// Runs [`Mac::run`] over `msg` for each family whose MAC's
+/// `authenticate` and `verify` cannot fail: `name: mac, nonce;`.
 macro_rules! infallible {
-    ($name:literal, $mac:expr, $nonce:expr, $msg:expr) => {{
+    ($msg:expr; $($name:literal: $mac:expr, $nonce:expr;)*) => {$({
         let (mac, nonce) = ($mac, $nonce);
         Mac {
             name: $name,
@@ -72,8 +72,8 @@ macro_rules! infallible {
             verifies: &|m, t| mac.verify(&nonce, m, t).is_ok(),
             bytes: &|t| t.as_bytes(),
         }
-        .run($msg)
-    }};
+        .run($msg)?;
+    })*};
 }
 
 fn main() -> Result<()> {
@@ -87,30 +87,14 @@ fn main() -> Result<()> {
     // count instead: `MacNonce::from_counter(n)`, a poly1305-aes
     // `NonceCounter` (or `PersistentNonces` across restarts).
     use uhash::base::mac::MacNonce;
-    infallible!(
-        "Nhx2Mac",
-        uhash::mmh::Nhx2Mac::from_seed(&[0x42; 16])?,
-        MacNonce::try_generate()?,
-        &msg
-    )?;
-    infallible!(
-        "Asm2x128Mac",
-        uhash::sqh::Asm2x128Mac::from_seed(&[0x42; 16])?,
-        MacNonce::try_generate()?,
-        &msg
-    )?;
-    infallible!(
-        "Poly1305Aes",
-        uhash::poly1305_aes::Poly1305Aes::new_clamped(&[0x42; 32]),
-        uhash::poly1305_aes::Nonce::try_generate()?,
-        &msg
-    )?;
-    infallible!(
-        "DfcMac",
-        uhash::dfc_decorr::DfcMac::from_seed(&[0x42; 16])?,
-        uhash::dfc_decorr::Nonce::<12>::try_generate()?,
-        &msg
-    )?;
+    infallible! { &msg;
+        "Nhx2Mac": uhash::mmh::Nhx2Mac::from_seed(&[0x42; 16])?, MacNonce::try_generate()?;
+        "Asm2x128Mac": uhash::sqh::Asm2x128Mac::from_seed(&[0x42; 16])?, MacNonce::try_generate()?;
+        "Poly1305Aes": uhash::poly1305_aes::Poly1305Aes::new_clamped(&[0x42; 32]),
+            uhash::poly1305_aes::Nonce::try_generate()?;
+        "DfcMac": uhash::dfc_decorr::DfcMac::from_seed(&[0x42; 16])?,
+            uhash::dfc_decorr::Nonce::<12>::try_generate()?;
+    }
     // UMAC: a counter (8 bytes, big-endian, the key's nonce length;
     // `Umac128::with_nonce_len` picks another, and a nonce of another
     // length is an error, as is a message fed after one).
