@@ -16,13 +16,16 @@ use uhash::base::Generate;
 
 type Result<T> = std::result::Result<T, Box<dyn Error>>;
 
+/// A message in pieces.
+type Pieces<'m> = &'m mut dyn Iterator<Item = &'m [u8]>;
+
 /// One MAC under one key and nonce: `tag` the one-shot tag of a message,
 /// `streamed_verifies` whether the message fed in the pieces given
 /// verifies the tag, `verifies` whether a message verifies it.
 struct Mac<'a, T> {
     name: &'a str,
     tag: &'a dyn Fn(&[u8]) -> Result<T>,
-    streamed_verifies: &'a dyn Fn(&mut dyn Iterator<Item = &[u8]>, &T) -> Result<bool>,
+    streamed_verifies: &'a dyn Fn(Pieces<'_>, &T) -> Result<bool>,
     verifies: &'a dyn Fn(&[u8], &T) -> bool,
     bytes: &'a dyn Fn(&T) -> &[u8],
 }

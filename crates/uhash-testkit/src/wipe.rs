@@ -259,6 +259,34 @@ pub fn assert_seeded_key_holder<T: core::fmt::Debug>(
     assert_key_holder(what, &keys, || make(&seed));
 }
 
+/// [`assert_seeded_key_holder`] for pairs of a long-message hash type and
+/// its Wegman–Carter MAC, each line `Hash Mac family, lanes;`: the hash
+/// with a partial chunk buffered (300 bytes fed), and the MAC, both keyed
+/// by `from_seed`.
+#[macro_export]
+macro_rules! assert_seeded_hashes_and_macs {
+    ($($hash:ident $mac:ident $family:expr, $lanes:literal;)*) => {$(
+        $crate::assert_seeded_key_holder(stringify!($hash), $family, $lanes, |seed| {
+            let mut h = $hash::from_seed(seed);
+            h.update(&[0xa5; 300]); // a partial chunk buffered
+            h
+        });
+        $crate::assert_seeded_key_holder(stringify!($mac), $family, $lanes, |seed| {
+            $mac::from_seed(seed).unwrap()
+        });
+    )*};
+}
+
+/// Installs [`ScanAlloc`] as the test binary's global allocator (a wipe
+/// test's first line: the freed-memory checks need it).
+#[macro_export]
+macro_rules! scan_alloc {
+    () => {
+        #[global_allocator]
+        static ALLOC: $crate::ScanAlloc = $crate::ScanAlloc;
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -346,32 +374,4 @@ mod tests {
     fn regular_keys_are_refused() {
         assert_wiped("zeros", &[&[0u8; 16]], || 0u8);
     }
-}
-
-/// [`assert_seeded_key_holder`] for pairs of a long-message hash type and
-/// its Wegman–Carter MAC, each line `Hash Mac family, lanes;`: the hash
-/// with a partial chunk buffered (300 bytes fed), and the MAC, both keyed
-/// by `from_seed`.
-#[macro_export]
-macro_rules! assert_seeded_hashes_and_macs {
-    ($($hash:ident $mac:ident $family:expr, $lanes:literal;)*) => {$(
-        $crate::assert_seeded_key_holder(stringify!($hash), $family, $lanes, |seed| {
-            let mut h = $hash::from_seed(seed);
-            h.update(&[0xa5; 300]); // a partial chunk buffered
-            h
-        });
-        $crate::assert_seeded_key_holder(stringify!($mac), $family, $lanes, |seed| {
-            $mac::from_seed(seed).unwrap()
-        });
-    )*};
-}
-
-/// Installs [`ScanAlloc`] as the test binary's global allocator (a wipe
-/// test's first line: the freed-memory checks need it).
-#[macro_export]
-macro_rules! scan_alloc {
-    () => {
-        #[global_allocator]
-        static ALLOC: $crate::ScanAlloc = $crate::ScanAlloc;
-    };
 }
