@@ -30,15 +30,10 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
 use uhash_base::pw::Elem;
-use uhash_bench::{Clock, fill_pseudo_random};
+use uhash_bench::Clock;
+use uhash_testkit::data::filled as bytes;
 
 const SIZES: [usize; 3] = [264, 132, 16380];
-
-fn bytes(len: usize, seed: u64) -> Vec<u8> {
-    let mut b = vec![0u8; len];
-    fill_pseudo_random(&mut b, seed);
-    b
-}
 
 fn words(b: &[u8]) -> Vec<u32> {
     b.chunks_exact(4)

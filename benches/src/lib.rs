@@ -422,14 +422,7 @@ impl Message {
 
 /// Fills `buf` from xorshift64* seeded with `seed` (deterministic, not secret).
 pub fn fill_pseudo_random(buf: &mut [u8], seed: u64) {
-    let mut s = seed | 1;
-    for chunk in buf.chunks_mut(8) {
-        s ^= s >> 12;
-        s ^= s << 25;
-        s ^= s >> 27;
-        let w = s.wrapping_mul(0x2545_f491_4f6c_dd1d).to_le_bytes();
-        chunk.copy_from_slice(&w[..chunk.len()]);
-    }
+    uhash_testkit::data::fill(buf, seed);
 }
 
 /// A 32-byte key that changes on every [`next_key`](FreshKey::next_key) call; for

@@ -14,10 +14,10 @@
 //!   `uhash_ref::dfc::horner_hash`.
 #![no_main]
 
+use libfuzzer_sys::fuzz_target;
 use uhash::dfc_decorr::DfcHash;
 use uhash::dfc_decorr::cipher::{CipherEngine, Dfc};
 use uhash::dfc_decorr::module::{P, Strategy, module_batch_with, module_with};
-use libfuzzer_sys::fuzz_target;
 use uhash_fuzz::{Input, feed, message, pick, splits};
 use uhash_ref::dfc::{dfc_encrypt, dfc_module, horner_hash};
 
@@ -59,7 +59,9 @@ fuzz_target!(|data: &[u8]| {
         let key = &key[..key_len];
         let block: [u8; 16] = inp.array();
         let want = dfc_encrypt(key, &block).unwrap();
-        let got = Dfc::new_from_key_with(key, s).unwrap().encrypt_block_be(&block);
+        let got = Dfc::new_from_key_with(key, s)
+            .unwrap()
+            .encrypt_block_be(&block);
         assert_eq!(got, want, "cipher on module strategy {s}");
         let dfc = Dfc::new_from_key(key).unwrap().with_engine(c);
         assert_eq!(dfc.encrypt_block_be(&block), want, "cipher on {c}");

@@ -12,12 +12,11 @@
 //! and the backend must equal the plain definition.
 #![no_main]
 
-use uhash::digest_mw::Engine;
-use uhash::digest_mw::long::{CHUNK_BYTES, DigestMwKernel, FAMILY_DIGEST_MW32};
 use libfuzzer_sys::fuzz_target;
 use uhash::base::long::LongHash;
+use uhash::digest_mw::Engine;
+use uhash::digest_mw::long::{CHUNK_BYTES, DigestMwKernel, FAMILY_DIGEST_MW32};
 use uhash_fuzz::{Input, SplitMix, biased_words64, feed, message, pick, splits};
-use uhash_ref::kdf::{expand, label};
 
 /// The longest long message: two production chunks and a part.
 const MAX_LONG: usize = 2 * CHUNK_BYTES + 4096;
@@ -65,22 +64,7 @@ fn fixed(e: Engine, b: u32, key: &[u64], msg: &[u64], n: usize, bits: u32) {
 }
 
 fn reference_long(n: usize, chunk: usize, seed: &[u8; 16], msg: &[u8]) -> Vec<u8> {
-    let f = FAMILY_DIGEST_MW32;
-    let lanes = n as u8;
-    let words = |b: &[u8]| -> Vec<u64> {
-        b.chunks_exact(4)
-            .map(|c| u64::from(u32::from_le_bytes(c.try_into().unwrap())))
-            .collect()
-    };
-    let key = words(&expand(seed, label(f, lanes, 1, 0), 4 * (chunk / 4 + n)));
-    let l2: Vec<Vec<u8>> = (0..n)
-        .map(|i| expand(seed, label(f, lanes, 2, i as u32), 16))
-        .collect();
-    let l3: Vec<Vec<u8>> = (0..n)
-        .map(|i| expand(seed, label(f, lanes, 3, i as u32), 20))
-        .collect();
-    let l1 = |c: &[u8]| uhash_ref::digest::digest_mw(32, &key, &words(c), n).unwrap();
-    uhash_ref::long::long_hash(&l1, chunk, 32, &l2, &l3, msg).unwrap()
+    uhash_testkit::long::digest_mw_hash(FAMILY_DIGEST_MW32, n, chunk, seed, msg)
 }
 
 fn production_long<const N: usize>(

@@ -63,7 +63,10 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(summary.errors, errors);
     // The error text may quote the record (an unknown name is echoed), so
     // whether an answer reports a bug is read from the run, not the text.
-    assert_eq!(summary.internal_errors, 0, "an implementation failed:\n{out}");
+    assert_eq!(
+        summary.internal_errors, 0,
+        "an implementation failed:\n{out}"
+    );
     assert_eq!(
         summary.exit_status(options.strict),
         u8::from(options.strict && errors > 0)

@@ -15,9 +15,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use uhash::base::long::{ChunkHash, LongHash};
 use uhash::mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
 use uhash::mmh::{Engine32, Engine64, Mmh32Tree};
-use uhash::base::long::{ChunkHash, LongHash};
 use uhash_fuzz::{
     Input, SplitMix, biased_words32, feed, le32, message, pick, splits, words32, words64,
 };
@@ -177,11 +177,20 @@ fn long(
 /// `from_seed_with` documents.
 fn tree(e32: Engine32, k: usize, seed: &[u8; 16], msg: &[u8], splits: &[usize]) {
     let t = Mmh32Tree::from_seed_with(seed, k, e32).unwrap();
-    let lk = words32(&expand(seed, label(0x0105, 1, 1, k as u32), 4 * k * t.levels()));
+    let lk = words32(&expand(
+        seed,
+        label(0x0105, 1, 1, k as u32),
+        4 * k * t.levels(),
+    ));
     let rk = words32(&expand(seed, label(0x0105, 1, 2, k as u32), 4 * (k + 2)));
     let levels: Vec<Vec<u32>> = lk.chunks(k).map(<[u32]>::to_vec).collect();
     let want = uhash_ref::mmh_tree::mmh32_tree(k, &levels, &rk, msg).unwrap();
-    assert_eq!(t.hash(msg).unwrap(), want, "tree k {k} len {} {e32}", msg.len());
+    assert_eq!(
+        t.hash(msg).unwrap(),
+        want,
+        "tree k {k} len {} {e32}",
+        msg.len()
+    );
     let mut st = t.start();
     feed(msg, splits, |piece| st.update(piece).unwrap());
     assert_eq!(st.finalize(), want, "tree k {k} {e32} splits {splits:?}");

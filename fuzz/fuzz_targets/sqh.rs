@@ -11,11 +11,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use uhash::base::long::{ChunkHash, LongHash};
 use uhash::sqh::long::{Asm2Kernel, SqheKernel, chunk_bytes, lane_bits, lanes};
 use uhash::sqh::{Elem, Engine, Variant};
-use uhash::base::long::{ChunkHash, LongHash};
 use uhash_fuzz::{Input, SplitMix, biased_words32, feed, le32, message, pick, splits};
-use uhash_ref::kdf::{expand, label};
 use uhash_ref::sqh as r;
 
 /// The longest long message: two production chunks and a part.
@@ -24,16 +23,7 @@ const MAX_LONG: usize = 36 * 1024;
 const MAX_FIXED_ELEMS: usize = 128;
 
 fn ref_fn(v: Variant) -> r::VecFn {
-    match v {
-        Variant::Star => r::sqh_star,
-        Variant::Asm => r::sqh_asm,
-        Variant::Asm2 => r::sqh_asm2,
-        Variant::C => r::sqh_c,
-        Variant::C2 => r::sqh_c2,
-        Variant::E => r::sqh_e,
-        Variant::Asm2ModP => r::sqh_asm2_mod_p,
-        Variant::Sqh2 => r::sqh2,
-    }
+    uhash_testkit::reference::sqh(v.name())
 }
 
 fn out<const W: usize>(e: &Elem<W>, len: usize) -> Vec<u8> {
@@ -110,35 +100,7 @@ fn production<H: ChunkHash>(
 }
 
 fn reference_long(fam: u16, w: usize, chunk: usize, seed: &[u8; 16], msg: &[u8]) -> Vec<u8> {
-    let n = lanes(w);
-    let b = lane_bits(w);
-    let key = expand(seed, label(fam, n as u8, 1, 0), chunk);
-    let rk = r::elements_le(&key, w as u32);
-    let l2: Vec<Vec<u8>> = (0..n)
-        .map(|i| expand(seed, label(fam, n as u8, 2, i as u32), 16))
-        .collect();
-    let l3: Vec<Vec<u8>> = (0..n)
-        .map(|i| {
-            expand(
-                seed,
-                label(fam, n as u8, 3, i as u32),
-                if b == 32 { 20 } else { 24 },
-            )
-        })
-        .collect();
-    let l1 = |c: &[u8]| -> Vec<u64> {
-        let rm = r::elements_le(c, w as u32);
-        let f = if fam == 0x020A { r::sqh_asm2 } else { r::sqh_e };
-        let v = r::to_le(&f(w as u32, &rk, &rm).unwrap(), 4 * w);
-        v.chunks_exact(b as usize / 8)
-            .map(|l| {
-                let mut buf = [0u8; 8];
-                buf[..l.len()].copy_from_slice(l);
-                u64::from_le_bytes(buf)
-            })
-            .collect()
-    };
-    uhash_ref::long::long_hash(&l1, chunk, b, &l2, &l3, msg).unwrap()
+    uhash_testkit::long::sqh_hash(fam, w, (lanes(w), lane_bits(w)), chunk, seed, msg)
 }
 
 fn long<const W: usize>(

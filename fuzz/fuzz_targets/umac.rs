@@ -14,9 +14,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use uhash::mmh::Engine32;
+use uhash::umac::{Tag, Umac32, Umac64, Umac96, Umac128, UmacNonce};
 use uhash_fuzz::{Input, feed, message, pick, splits};
 use uhash_ref::umac as reference;
-use uhash::umac::{Tag, Umac32, Umac64, Umac96, Umac128, UmacNonce};
 
 /// The longest message: 40 L1 chunks.
 const MAX_MSG: usize = 40 * 1024;

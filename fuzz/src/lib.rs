@@ -90,24 +90,9 @@ pub fn pick<T: Copy>(inp: &mut Input<'_>, items: &[T]) -> Option<T> {
     items.get(b % items.len().max(1)).copied()
 }
 
-/// splitmix64: the stream an expanded message is filled from.
-pub struct SplitMix(u64);
-
-impl SplitMix {
-    /// The stream of `seed`.
-    pub fn new(seed: u64) -> Self {
-        SplitMix(seed)
-    }
-
-    /// The next 64 bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+/// splitmix64 (`uhash_testkit::rng`): the stream an expanded message is
+/// filled from.
+pub use uhash_testkit::rng::SplitMix64 as SplitMix;
 
 /// A length in `0..=max`, biased to multiples of `unit` (a block or a
 /// chunk), to the ends, and to short lengths (the scale is log-uniform, so
@@ -152,9 +137,7 @@ pub fn message(inp: &mut Input<'_>, max: usize, unit: usize) -> Vec<u8> {
         0 => {}
         1 => msg.fill(0xff),
         2 => {
-            for c in msg.chunks_mut(8) {
-                c.copy_from_slice(&rng.next_u64().to_le_bytes()[..c.len()]);
-            }
+            rng.fill(&mut msg);
         }
         _ => {
             for c in msg.chunks_mut(8) {

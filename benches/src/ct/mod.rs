@@ -243,35 +243,10 @@ pub(crate) fn pieces(msg: &[u8]) -> [&[u8]; 3] {
     [&msg[..a], &msg[a..b], &msg[b..]]
 }
 
-/// A small deterministic generator (splitmix64) for the inputs: the
-/// front ends need reproducible bytes, not cryptographic ones.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// The generator with seed `s`.
-    #[must_use]
-    pub const fn new(s: u64) -> Self {
-        Self(s)
-    }
-
-    /// The next 64 bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Fills `out`.
-    pub fn fill(&mut self, out: &mut [u8]) {
-        for c in out.chunks_mut(8) {
-            let v = self.next_u64().to_le_bytes();
-            c.copy_from_slice(&v[..c.len()]);
-        }
-    }
-}
+/// A small deterministic generator (splitmix64, `uhash_testkit::rng`) for
+/// the inputs: the front ends need reproducible bytes, not cryptographic
+/// ones.
+pub use uhash_testkit::rng::SplitMix64 as Rng;
 
 /// A verification verdict as one output byte (1 = accepted).
 pub(crate) fn verdict<E>(r: &Result<(), E>) -> u8 {

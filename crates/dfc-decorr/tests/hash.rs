@@ -8,6 +8,8 @@ use dfc_decorr::module::P;
 use dfc_decorr::{Nonce, Tag};
 use proptest::prelude::*;
 use uhash_ref::dfc::horner_hash;
+// A deterministic pseudo-random message.
+use uhash_testkit::data::bytes as message;
 use universal_hash::{KeyInit, UniversalHash};
 
 fn key_bytes(a: u64, b: u64) -> [u8; 16] {
@@ -55,19 +57,6 @@ fn mac_hash_split(a: u64, b: u64, msg: &[u8], cuts: &[usize]) -> u64 {
         b.to_le_bytes()
     );
     u64::from_le_bytes(streamed.into_bytes())
-}
-
-/// A deterministic pseudo-random message.
-fn message(len: usize, seed: u64) -> Vec<u8> {
-    let mut s = seed | 1;
-    (0..len)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s as u8
-        })
-        .collect()
 }
 
 proptest! {

@@ -20,28 +20,16 @@ struct Vector {
     kat: String,
 }
 
-fn block(hex_str: &str) -> [u8; 16] {
-    hex::decode(hex_str)
-        .expect("hex")
-        .try_into()
-        .expect("16 bytes")
-}
-
 fn vectors() -> Vec<Vector> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/vectors/dfc_v1_nist_round1.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("vectors file");
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("json");
+    use uhash_testkit::vectors::{hex, hex_n, read};
+    read("dfc_v1_nist_round1.jsonl")
+        .into_iter()
+        .map(|v| {
             assert_eq!(v["fn"], "dfc_v1_encrypt");
             Vector {
-                key: hex::decode(v["key"].as_str().expect("key")).expect("hex"),
-                pt: block(v["msg"].as_str().expect("msg")),
-                ct: block(v["out"].as_str().expect("out")),
+                key: hex(&v, "key"),
+                pt: hex_n(&v, "msg"),
+                ct: hex_n(&v, "out"),
                 kat: v["kat"].as_str().expect("kat").to_owned(),
             }
         })

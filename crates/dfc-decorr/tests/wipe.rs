@@ -7,10 +7,9 @@ use dfc_decorr::cipher::Dfc;
 use dfc_decorr::{DfcHash, DfcMac};
 use num_bigint::BigUint;
 use uhash_base::kdf::family;
-use uhash_testkit::{ScanAlloc, assert_key_holder, assert_seeded_key_holder, test_key};
+use uhash_testkit::{assert_key_holder, assert_seeded_key_holder, test_key};
 
-#[global_allocator]
-static ALLOC: ScanAlloc = ScanAlloc;
+uhash_testkit::scan_alloc!();
 
 #[test]
 fn cipher() {

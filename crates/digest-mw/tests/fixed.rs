@@ -11,9 +11,8 @@
 use digest_mw::{Backend, Engine, Error, Word};
 use proptest::prelude::*;
 
-mod common;
-use common::pattern;
 use uhash_ref::digest as rd;
+use uhash_testkit::data::pattern;
 
 fn le<W: Word>(words: &[u64]) -> Vec<u8> {
     words

@@ -8,8 +8,7 @@
 use digest_mw::{Engine, Kernels};
 use proptest::prelude::*;
 
-mod common;
-use common::pattern;
+use uhash_testkit::data::pattern;
 
 fn check(e: Engine, key: &[u32], msg: &[u8]) {
     let soft = Engine::portable();

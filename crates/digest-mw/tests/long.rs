@@ -9,29 +9,12 @@
 use digest_mw::long::{CHUNK_BYTES, DigestMwKernel, FAMILY_DIGEST_MW32};
 use digest_mw::{Engine, MacNonce, Tag};
 use proptest::prelude::*;
-use uhash_base::long::{ChunkHash, LongHash};
+use uhash_base::long::ChunkHash;
 use uhash_base::mac::{MacHash, tag_for_hash};
-use uhash_ref::kdf::{expand, label};
-
-fn words(b: &[u8]) -> Vec<u64> {
-    b.chunks_exact(4)
-        .map(|c| u64::from(u32::from_le_bytes(c.try_into().unwrap())))
-        .collect()
-}
 
 /// The long-message hash composed from the reference digestMW.
 fn reference_hash(n: usize, chunk: usize, seed: &[u8; 16], msg: &[u8]) -> Vec<u8> {
-    let f = FAMILY_DIGEST_MW32;
-    let lanes = n as u8;
-    let key = words(&expand(seed, label(f, lanes, 1, 0), 4 * (chunk / 4 + n)));
-    let l2: Vec<Vec<u8>> = (0..n)
-        .map(|i| expand(seed, label(f, lanes, 2, i as u32), 16))
-        .collect();
-    let l3: Vec<Vec<u8>> = (0..n)
-        .map(|i| expand(seed, label(f, lanes, 3, i as u32), 20))
-        .collect();
-    let l1 = |c: &[u8]| uhash_ref::digest::digest_mw(32, &key, &words(c), n).unwrap();
-    uhash_ref::long::long_hash(&l1, chunk, 32, &l2, &l3, msg).unwrap()
+    uhash_testkit::long::digest_mw_hash(FAMILY_DIGEST_MW32, n, chunk, seed, msg)
 }
 
 fn reference_mac(n: usize, seed: &[u8; 16], nonce: &[u8; 12], msg: &[u8]) -> Vec<u8> {
@@ -40,7 +23,8 @@ fn reference_mac(n: usize, seed: &[u8; 16], nonce: &[u8; 12], msg: &[u8]) -> Vec
     uhash_ref::mac::wegman_carter(&pad_key, nonce, 32, &h).unwrap()
 }
 
-/// LongHash over the kernel with a run-time chunk and engine, fed in pieces.
+/// LongHash over the kernel with a run-time chunk and engine, fed in pieces
+/// (checked against hashing again and the one-shot path).
 fn production<const N: usize>(
     engine: Engine,
     chunk: usize,
@@ -48,25 +32,12 @@ fn production<const N: usize>(
     msg: &[u8],
     splits: &[usize],
 ) -> Vec<u8> {
-    let mut h = LongHash::<DigestMwKernel<N, 4096>>::from_seed_with_kernel(seed, |ks| {
-        DigestMwKernel::from_key_stream_with(ks, chunk, engine)
-    })
-    .unwrap();
-    let mut rest = msg;
-    for &s in splits {
-        let s = s.min(rest.len());
-        h.update(&rest[..s]);
-        rest = &rest[s..];
-    }
-    h.update(rest);
-    let mut out = vec![0u8; 4 * N];
-    h.finalize_into(&mut out).unwrap();
-    // the one-shot path (whole chunks in place, the tail by the kernel's
-    // `hash_tail`) gives the same output
-    let mut once = vec![0u8; 4 * N];
-    h.key().hash_into(msg, &mut once).unwrap();
-    assert_eq!(out, once, "one-shot vs streaming, len {}", msg.len());
-    out
+    uhash_testkit::long::streamed(
+        |ks| DigestMwKernel::<N, 4096>::from_key_stream_with(ks, chunk, engine),
+        seed,
+        msg,
+        splits,
+    )
 }
 
 fn all(n: usize, chunk: usize, seed: &[u8; 16], msg: &[u8], splits: &[usize]) {
@@ -226,40 +197,7 @@ fn default_types_equal_the_reference() {
 #[test]
 fn universal_hash_trait_paths() {
     use digest_mw::hash::*;
-    use universal_hash::{KeyInit, UniversalHash};
-    let seed = [0x42u8; 16];
-    let msg: Vec<u8> = (0..(2 * CHUNK_BYTES + 100) as u32)
-        .map(|i| (i * 13) as u8)
-        .collect();
-    macro_rules! check {
-        ($hash:ident, $bs:literal) => {{
-            let whole = &msg[..msg.len() / $bs * $bs];
-            let mut by_bytes = $hash::from_seed(&seed);
-            by_bytes.update(whole);
-            let want = by_bytes.finalize();
-            let mut t = <$hash as KeyInit>::new(&seed.into());
-            let (blocks, _) = universal_hash::array::Array::slice_as_chunks(whole);
-            UniversalHash::update(&mut t, &blocks[..3]);
-            UniversalHash::update(&mut t, &blocks[3..]);
-            assert_eq!(UniversalHash::finalize_reset(&mut t).as_slice(), &want[..]);
-            UniversalHash::update(&mut t, blocks);
-            assert_eq!(UniversalHash::finalize(t).as_slice(), &want[..]);
-            for len in [0usize, 1, $bs - 1, $bs, $bs + 1, 1000] {
-                let d = &msg[..len];
-                let mut padded = d.to_vec();
-                padded.resize(len.div_ceil($bs) * $bs, 0);
-                let mut b = $hash::from_seed(&seed);
-                b.update(&padded);
-                let mut t = <$hash as KeyInit>::new(&seed.into());
-                t.update_padded(d);
-                assert_eq!(t.finalize().as_slice(), &b.finalize()[..]);
-            }
-        }};
-    }
-    check!(DigestMw32Hash, 4);
-    check!(DigestMw64Hash, 8);
-    check!(DigestMw128Hash, 16);
-    check!(DigestMw256Hash, 32);
+    uhash_testkit::assert_universal_hash_paths!(CHUNK_BYTES; DigestMw32Hash 4, DigestMw64Hash 8, DigestMw128Hash 16, DigestMw256Hash 32);
 }
 
 #[test]

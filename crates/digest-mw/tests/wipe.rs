@@ -6,31 +6,17 @@
 use digest_mw::DigestPrime;
 use digest_mw::hash::*;
 use digest_mw::long::FAMILY_DIGEST_MW32;
-use uhash_testkit::{ScanAlloc, assert_key_holder, assert_seeded_key_holder, test_key};
+use uhash_testkit::{assert_key_holder, assert_seeded_hashes_and_macs, test_key};
 
-#[global_allocator]
-static ALLOC: ScanAlloc = ScanAlloc;
-
-macro_rules! hash_and_mac {
-    ($($hash:ident $mac:ident $lanes:literal;)*) => {$(
-        assert_seeded_key_holder(stringify!($hash), FAMILY_DIGEST_MW32, $lanes, |seed| {
-            let mut h = $hash::from_seed(seed);
-            h.update(&[0xa5; 300]); // a partial chunk buffered
-            h
-        });
-        assert_seeded_key_holder(stringify!($mac), FAMILY_DIGEST_MW32, $lanes, |seed| {
-            $mac::from_seed(seed).unwrap()
-        });
-    )*};
-}
+uhash_testkit::scan_alloc!();
 
 #[test]
 fn every_hash_and_mac() {
-    hash_and_mac! {
-        DigestMw32Hash DigestMw32Mac 1;
-        DigestMw64Hash DigestMw64Mac 2;
-        DigestMw128Hash DigestMw128Mac 4;
-        DigestMw256Hash DigestMw256Mac 8;
+    assert_seeded_hashes_and_macs! {
+        DigestMw32Hash DigestMw32Mac FAMILY_DIGEST_MW32, 1;
+        DigestMw64Hash DigestMw64Mac FAMILY_DIGEST_MW32, 2;
+        DigestMw128Hash DigestMw128Mac FAMILY_DIGEST_MW32, 4;
+        DigestMw256Hash DigestMw256Mac FAMILY_DIGEST_MW32, 8;
     }
 }
 

@@ -8,6 +8,7 @@
 
 use proptest::prelude::*;
 use uhash_mmh::{Engine32, Engine64, Kernels32, Kernels64};
+use uhash_testkit::data::pattern;
 
 fn engines32() -> Vec<Engine32> {
     Engine32::all_supported().collect()
@@ -84,16 +85,6 @@ fn reference_umac(key: &[u32], msg: &[u8], blocks: usize, r: usize) -> u64 {
         .flat_map(|w| w.to_be_bytes())
         .collect();
     uhash_ref::umac::nh(&bytes, &msg[..32 * blocks]).unwrap()
-}
-
-fn pattern(n: usize, seed: u32) -> Vec<u32> {
-    (0..n as u32)
-        .map(|i| {
-            i.wrapping_mul(0x9e37_79b9)
-                .wrapping_add(seed)
-                .rotate_left(i % 31)
-        })
-        .collect()
 }
 
 #[test]

@@ -6,7 +6,6 @@
 
 use proptest::prelude::*;
 use uhash_base::Tag;
-use uhash_base::long::{ChunkHash, LongHash};
 use uhash_base::mac::{MacHash, MacNonce, tag_for_hash};
 use uhash_mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
 use uhash_mmh::{Engine32, Engine64};
@@ -98,35 +97,9 @@ fn reference_mac(
     uhash_ref::mac::wegman_carter(&pad_key, nonce, lane_bits, &h).unwrap()
 }
 
-/// LongHash over a kernel with a run-time chunk, fed in the pieces `splits`.
-fn production<H: ChunkHash>(
-    make: impl FnOnce(&mut uhash_base::kdf::KeyStream) -> Result<H, uhash_base::Error>,
-    seed: &[u8; 16],
-    msg: &[u8],
-    splits: &[usize],
-) -> Vec<u8> {
-    let mut h = LongHash::<H>::from_seed_with_kernel(seed, make).unwrap();
-    let mut rest = msg;
-    for &s in splits {
-        let s = s.min(rest.len());
-        h.update(&rest[..s]);
-        rest = &rest[s..];
-    }
-    h.update(rest);
-    let mut out = vec![0u8; LongHash::<H>::OUT_BYTES];
-    h.finalize_into(&mut out).unwrap();
-    // finalize leaves the state reset: hashing again gives the same output
-    h.update(msg);
-    let mut again = vec![0u8; LongHash::<H>::OUT_BYTES];
-    h.finalize_into(&mut again).unwrap();
-    assert_eq!(out, again);
-    // the one-shot path (whole chunks in place, the tail by the kernel's
-    // `hash_tail`) gives the same output
-    let mut once = vec![0u8; LongHash::<H>::OUT_BYTES];
-    h.key().hash_into(msg, &mut once).unwrap();
-    assert_eq!(out, once, "one-shot vs streaming, len {}", msg.len());
-    out
-}
+/// LongHash over a kernel with a run-time chunk, fed in the pieces `splits`
+/// (checked against hashing again and the one-shot path).
+use uhash_testkit::long::streamed as production;
 
 /// Every backend's production hash of (fam, n, chunk) over `msg`.
 fn all_productions(
@@ -451,52 +424,7 @@ fn default_types_agree_across_backends() {
 #[test]
 fn universal_hash_trait_paths() {
     use uhash_mmh::hash::*;
-    use universal_hash::{KeyInit, UniversalHash};
-    let seed = [0x42u8; 16];
-    let msg: Vec<u8> = (0..(2 * CHUNK_BYTES + 100) as u32)
-        .map(|i| (i * 13) as u8)
-        .collect();
-    macro_rules! check {
-        ($hash:ident, $bs:literal) => {{
-            // whole blocks: trait == bytes
-            let whole = &msg[..msg.len() / $bs * $bs];
-            let mut by_bytes = $hash::from_seed(&seed);
-            by_bytes.update(whole);
-            let want = by_bytes.finalize();
-            let mut t = <$hash as KeyInit>::new(&seed.into());
-            let (blocks, _) = universal_hash::array::Array::slice_as_chunks(whole);
-            // an odd split so that chunk boundaries and the buffer interleave
-            UniversalHash::update(&mut t, &blocks[..3]);
-            UniversalHash::update(&mut t, &blocks[3..]);
-            assert_eq!(UniversalHash::finalize_reset(&mut t).as_slice(), &want[..]);
-            UniversalHash::update(&mut t, blocks);
-            assert_eq!(UniversalHash::finalize(t).as_slice(), &want[..]);
-            // update_padded == bytes of the zero-padded data
-            for len in [0usize, 1, $bs - 1, $bs, $bs + 1, 1000] {
-                let d = &msg[..len];
-                let mut padded = d.to_vec();
-                padded.resize(len.div_ceil($bs) * $bs, 0);
-                let mut b = $hash::from_seed(&seed);
-                b.update(&padded);
-                let mut t = <$hash as KeyInit>::new(&seed.into());
-                t.update_padded(d);
-                assert_eq!(
-                    t.finalize().as_slice(),
-                    &b.finalize()[..],
-                    "{} {len}",
-                    stringify!($hash)
-                );
-            }
-        }};
-    }
-    check!(Mmh32Hash, 4);
-    check!(Mmh32x2Hash, 8);
-    check!(Mmh32x4Hash, 16);
-    check!(Nmh32Hash, 4);
-    check!(Mmh64Hash, 8);
-    check!(NhHash, 8);
-    check!(Nhx2Hash, 16);
-    check!(Nhx4Hash, 32);
+    uhash_testkit::assert_universal_hash_paths!(CHUNK_BYTES; Mmh32Hash 4, Mmh32x2Hash 8, Mmh32x4Hash 16, Nmh32Hash 4, Mmh64Hash 8, NhHash 8, Nhx2Hash 16, Nhx4Hash 32);
 }
 
 #[test]

@@ -6,27 +6,13 @@
 
 use uhash_base::kdf::family;
 use uhash_mmh::hash::*;
-use uhash_testkit::{ScanAlloc, assert_seeded_key_holder};
+use uhash_testkit::assert_seeded_hashes_and_macs;
 
-#[global_allocator]
-static ALLOC: ScanAlloc = ScanAlloc;
-
-macro_rules! hash_and_mac {
-    ($($hash:ident $mac:ident $family:expr, $lanes:literal;)*) => {$(
-        assert_seeded_key_holder(stringify!($hash), $family, $lanes, |seed| {
-            let mut h = $hash::from_seed(seed);
-            h.update(&[0xa5; 300]); // a partial chunk buffered
-            h
-        });
-        assert_seeded_key_holder(stringify!($mac), $family, $lanes, |seed| {
-            $mac::from_seed(seed).unwrap()
-        });
-    )*};
-}
+uhash_testkit::scan_alloc!();
 
 #[test]
 fn every_hash_and_mac() {
-    hash_and_mac! {
+    assert_seeded_hashes_and_macs! {
         Mmh32Hash Mmh32Mac family::MMH32, 1;
         Mmh32x2Hash Mmh32x2Mac family::MMH32, 2;
         Mmh32x4Hash Mmh32x4Mac family::MMH32, 4;

@@ -12,15 +12,8 @@ use poly1305_aes::universal_hash::UniversalHash;
 use poly1305_aes::{Nonce, Poly1305, Poly1305Aes};
 
 fn msg(len: usize) -> Vec<u8> {
-    let mut x = 0x9e37_79b9_7f4a_7c15u64;
-    (0..len)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 24) as u8
-        })
-        .collect()
+    let mut x = uhash_testkit::rng::XorShift64::new(0x9e37_79b9_7f4a_7c15);
+    (0..len).map(|_| (x.next_u64() >> 24) as u8).collect()
 }
 
 fn lengths() -> Vec<usize> {

@@ -9,10 +9,9 @@ use poly1305_aes::universal_hash::{KeyInit, UniversalHash};
 use poly1305_aes::{
     Aes128Pad, Engine, IncrementalMac, Nonce, Poly1305, Poly1305Aes, Poly1305AesWithPowers,
 };
-use uhash_testkit::{ScanAlloc, assert_debug_hides, assert_key_holder, test_key};
+use uhash_testkit::{assert_debug_hides, assert_key_holder, test_key};
 
-#[global_allocator]
-static ALLOC: ScanAlloc = ScanAlloc;
+uhash_testkit::scan_alloc!();
 
 /// 32 key bytes whose second half is a clamped r (so that the stored r is
 /// these very bytes).

@@ -15,11 +15,12 @@
 
 mod common;
 
-use common::{key_bytes, pattern, ref_fn};
+use common::{key_bytes, ref_fn};
 use proptest::prelude::*;
 use sqh::universal_hash::KeyInit;
 use sqh::{Asm2x96Hash, Backend, Elem, Engine, Error, Sqhe96Hash, Variant};
 use uhash_ref::sqh as r;
+use uhash_testkit::data::pattern;
 
 /// Whether this build can have the assembly backend.
 const ASM_TARGET: bool = cfg!(all(

@@ -9,12 +9,10 @@
 //! may split it into columns differently), the low 32 bits of each
 //! `c2_columns` column, and `c_words` exactly.
 
-mod common;
-
-use common::pattern;
 use proptest::prelude::*;
 use sqh::kernels::COLS;
 use sqh::{Engine, Kernels};
+use uhash_testkit::data::pattern;
 
 /// Column sums as carry-propagated limbs (the value).
 fn value(col: &[u128; COLS]) -> [u32; COLS + 2] {

@@ -8,71 +8,19 @@ use proptest::prelude::*;
 use sqh::long::{Asm2Kernel, SqheKernel, chunk_bytes, lane_bits, lanes};
 use sqh::universal_hash::{KeyInit, UniversalHash};
 use sqh::{Asm2x96Hash, Asm2x96Mac, Engine, MacNonce, Sqhe32Hash, Sqhe128Hash, Tag};
-use uhash_base::long::{ChunkHash, LongHash};
-use uhash_ref::kdf::{expand, label};
-use uhash_ref::sqh as r;
 
-const ASM2: u16 = 0x020A;
+const ASM2: u16 = uhash_testkit::long::SQH_ASM2;
 const SQHE: u16 = 0x020D;
 
 /// The reference long hash of a (family, w) kernel with chunk size `chunk`.
 fn reference_hash(fam: u16, w: usize, chunk: usize, seed: &[u8; 16], msg: &[u8]) -> Vec<u8> {
-    let n = lanes(w);
-    let b = lane_bits(w);
-    let key = expand(seed, label(fam, n as u8, 1, 0), chunk);
-    let rk = r::elements_le(&key, w as u32);
-    let l2: Vec<Vec<u8>> = (0..n)
-        .map(|i| expand(seed, label(fam, n as u8, 2, i as u32), 16))
-        .collect();
-    let l3_len = if b == 32 { 20 } else { 24 };
-    let l3: Vec<Vec<u8>> = (0..n)
-        .map(|i| expand(seed, label(fam, n as u8, 3, i as u32), l3_len))
-        .collect();
-    let l1 = |c: &[u8]| -> Vec<u64> {
-        let rm = r::elements_le(c, w as u32);
-        let v = if fam == ASM2 {
-            r::sqh_asm2(w as u32, &rk, &rm)
-        } else {
-            r::sqh_e(w as u32, &rk, &rm)
-        }
-        .unwrap();
-        let bytes = r::to_le(&v, 4 * w);
-        bytes
-            .chunks_exact(b as usize / 8)
-            .map(|l| {
-                let mut buf = [0u8; 8];
-                buf[..l.len()].copy_from_slice(l);
-                u64::from_le_bytes(buf)
-            })
-            .collect()
-    };
-    uhash_ref::long::long_hash(&l1, chunk, b, &l2, &l3, msg).unwrap()
+    uhash_testkit::long::sqh_hash(fam, w, (lanes(w), lane_bits(w)), chunk, seed, msg)
 }
 
 /// The streaming hash fed in `splits` (its last chunk through
 /// `hash_padded_chunk`), checked against the one-shot hash (its last chunk
-/// through `hash_tail`).
-fn production<H: ChunkHash>(
-    make: impl FnOnce(&mut uhash_base::kdf::KeyStream) -> Result<H, uhash_base::Error>,
-    seed: &[u8; 16],
-    msg: &[u8],
-    splits: &[usize],
-) -> Vec<u8> {
-    let mut h = LongHash::<H>::from_seed_with_kernel(seed, make).unwrap();
-    let mut one_shot = vec![0u8; LongHash::<H>::OUT_BYTES];
-    h.key().hash_into(msg, &mut one_shot).unwrap();
-    let mut rest = msg;
-    for &s in splits {
-        let s = s.min(rest.len());
-        h.update(&rest[..s]);
-        rest = &rest[s..];
-    }
-    h.update(rest);
-    let mut out = vec![0u8; LongHash::<H>::OUT_BYTES];
-    h.finalize_into(&mut out).unwrap();
-    assert_eq!(out, one_shot, "streaming vs one-shot, {} bytes", msg.len());
-    out
-}
+/// through `hash_tail`) and against hashing again.
+use uhash_testkit::long::streamed as production;
 
 fn check(fam: u16, w: usize, chunk_elems: usize, seed: &[u8; 16], msg: &[u8], splits: &[usize]) {
     let chunk = chunk_elems * 4 * w;

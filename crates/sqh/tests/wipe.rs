@@ -6,27 +6,13 @@
 
 use sqh::hash::*;
 use uhash_base::kdf::family;
-use uhash_testkit::{ScanAlloc, assert_seeded_key_holder};
+use uhash_testkit::assert_seeded_hashes_and_macs;
 
-#[global_allocator]
-static ALLOC: ScanAlloc = ScanAlloc;
-
-macro_rules! hash_and_mac {
-    ($($hash:ident $mac:ident $family:expr, $lanes:literal;)*) => {$(
-        assert_seeded_key_holder(stringify!($hash), $family, $lanes, |seed| {
-            let mut h = $hash::from_seed(seed);
-            h.update(&[0xa5; 300]); // a partial chunk buffered
-            h
-        });
-        assert_seeded_key_holder(stringify!($mac), $family, $lanes, |seed| {
-            $mac::from_seed(seed).unwrap()
-        });
-    )*};
-}
+uhash_testkit::scan_alloc!();
 
 #[test]
 fn every_hash_and_mac() {
-    hash_and_mac! {
+    assert_seeded_hashes_and_macs! {
         Asm2x32Hash Asm2x32Mac family::SQH + 10, 1;
         Asm2x64Hash Asm2x64Mac family::SQH + 10, 2;
         Asm2x96Hash Asm2x96Mac family::SQH + 10, 3;

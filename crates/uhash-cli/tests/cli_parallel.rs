@@ -11,15 +11,8 @@ fn algs() -> Vec<&'static Alg> {
 
 /// Deterministic bytes (xorshift64*).
 fn bytes(len: usize, seed: u64) -> Vec<u8> {
-    let mut s = seed | 1;
-    (0..len)
-        .map(|_| {
-            s ^= s >> 12;
-            s ^= s << 25;
-            s ^= s >> 27;
-            (s.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 56) as u8
-        })
-        .collect()
+    let mut r = uhash_testkit::rng::XorShift64Star::new(seed);
+    (0..len).map(|_| (r.next_u64() >> 56) as u8).collect()
 }
 
 fn key_for(a: &Alg, seed: u64) -> Vec<u8> {

@@ -128,13 +128,7 @@ fn ref_keys(
         label(family, lanes as u8, 1, 0),
         4 * l1_words,
     ));
-    let l3_len = if lane_bits == 32 { 20 } else { 24 };
-    let l2 = (0..lanes)
-        .map(|i| expand(seed, label(family, lanes as u8, 2, i as u32), 16))
-        .collect();
-    let l3 = (0..lanes)
-        .map(|i| expand(seed, label(family, lanes as u8, 3, i as u32), l3_len))
-        .collect();
+    let (l2, l3) = uhash_testkit::long::outer_keys(seed, family, lanes, lane_bits);
     (l1, l2, l3)
 }
 

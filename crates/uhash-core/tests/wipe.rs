@@ -10,11 +10,10 @@ use uhash_base::long::{ChunkHash, LongHash, LongKey, MAX_LANES};
 use uhash_base::mac::{MacHash, WegmanCarter};
 use uhash_base::strong::Strong;
 use uhash_base::{Error, Secret, Tag};
-use uhash_testkit::{ScanAlloc, assert_key_holder, test_key};
+use uhash_testkit::{assert_key_holder, test_key};
 use zeroize::Zeroize;
 
-#[global_allocator]
-static ALLOC: ScanAlloc = ScanAlloc;
+uhash_testkit::scan_alloc!();
 
 #[test]
 fn secret() {

@@ -6,10 +6,18 @@
 //! | [`wipe`] | does a dropped key-holding value leave its key behind, in its own memory or in memory it freed? |
 //! | [`ct`] | valgrind memcheck client requests: mark secrets undefined, so that a secret-dependent branch or address is reported |
 //! | [`expect`] | which backends CI requires on this machine (`UHASH_EXPECT_X86`, `UHASH_EXPECT_ASM`) |
-//! | [`vectors`] | where each published vector set is kept (once, in its family's crate) |
+//! | [`vectors`] | where each published vector set is kept (once, in its family's crate), and its JSON-lines reader |
+//! | [`long`] | the long-message hashes: the reference compositions of the families' kernels, the production hash fed in pieces |
+//! | [`reference`](mod@reference) | the reference functions by their production names |
+//! | [`rng`] | the seeded generators of the tests, benches and fuzz targets (SplitMix64, xorshift64, xorshift64*) |
+//! | [`data`] | deterministic inputs: word patterns and byte strings from a seed |
 
 pub mod ct;
+pub mod data;
 pub mod expect;
+pub mod long;
+pub mod reference;
+pub mod rng;
 pub mod vectors;
 pub mod wipe;
 

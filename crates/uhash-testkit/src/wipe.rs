@@ -128,16 +128,8 @@ fn windows_of(keys: &[&[u8]]) -> Vec<u64> {
 /// 8-byte window is distinctive.
 #[must_use]
 pub fn test_key<const N: usize>(seed: u64) -> [u8; N] {
-    let mut s = seed;
     let mut out = [0u8; N];
-    for chunk in out.chunks_mut(8) {
-        s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        chunk.copy_from_slice(&z.to_le_bytes()[..chunk.len()]);
-    }
+    crate::rng::SplitMix64::new(seed).fill(&mut out);
     out
 }
 
@@ -265,6 +257,34 @@ pub fn assert_seeded_key_holder<T: core::fmt::Debug>(
     let keys = seeded_keys(&seed, family, lanes);
     let keys: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
     assert_key_holder(what, &keys, || make(&seed));
+}
+
+/// [`assert_seeded_key_holder`] for pairs of a long-message hash type and
+/// its Wegman–Carter MAC, each line `Hash Mac family, lanes;`: the hash
+/// with a partial chunk buffered (300 bytes fed), and the MAC, both keyed
+/// by `from_seed`.
+#[macro_export]
+macro_rules! assert_seeded_hashes_and_macs {
+    ($($hash:ident $mac:ident $family:expr, $lanes:literal;)*) => {$(
+        $crate::assert_seeded_key_holder(stringify!($hash), $family, $lanes, |seed| {
+            let mut h = $hash::from_seed(seed);
+            h.update(&[0xa5; 300]); // a partial chunk buffered
+            h
+        });
+        $crate::assert_seeded_key_holder(stringify!($mac), $family, $lanes, |seed| {
+            $mac::from_seed(seed).unwrap()
+        });
+    )*};
+}
+
+/// Installs [`ScanAlloc`] as the test binary's global allocator (a wipe
+/// test's first line: the freed-memory checks need it).
+#[macro_export]
+macro_rules! scan_alloc {
+    () => {
+        #[global_allocator]
+        static ALLOC: $crate::ScanAlloc = $crate::ScanAlloc;
+    };
 }
 
 #[cfg(test)]

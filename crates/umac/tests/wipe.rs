@@ -15,11 +15,10 @@
 //! own keys in dead stack slots; the test clears the stack between checks.
 #![cfg(not(miri))]
 
-use uhash_testkit::{ScanAlloc, assert_debug_hides, assert_wiped, test_key};
+use uhash_testkit::{assert_debug_hides, assert_wiped, test_key};
 use umac::{Umac32, Umac64, Umac96, Umac128, UmacNonce};
 
-#[global_allocator]
-static ALLOC: ScanAlloc = ScanAlloc;
+uhash_testkit::scan_alloc!();
 
 /// Overwrites the stack below the caller with zeros: the key words an
 /// earlier construction (the `Debug` check's) left in dead stack slots must

@@ -37,17 +37,8 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-pub fn bytes(len: usize, seed: u64) -> Vec<u8> {
-    let mut s = seed | 1;
-    (0..len)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s as u8
-        })
-        .collect()
-}
+/// Deterministic test bytes (xorshift64).
+pub use uhash_testkit::data::bytes;
 
 /// The Poly1305-AES key of these tests (r satisfies the paper's rules).
 pub const KEY: &str = "0f0e0d0c0b0a09080706050403020100000102030405060708090a0b0c0d0e0f";

@@ -161,11 +161,9 @@ fn backends_of_this_cpu_are_reachable() {
 /// unit (`msg_len`) expanded, and their outputs; records longer than `max`
 /// bytes are left out and counted.
 fn vector_records(path: &Path, max: usize) -> (Vec<(String, String)>, usize) {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let mut left_out = 0;
     let mut records = Vec::new();
-    for l in text.lines().filter(|l| !l.trim().is_empty()) {
-        let mut v: Value = serde_json::from_str(l).unwrap();
+    for mut v in uhash_testkit::vectors::records(path) {
         let out = v["out"].as_str().expect("record has 'out'").to_owned();
         if let Some(len) = v.get("msg_len").and_then(Value::as_u64) {
             let len = usize::try_from(len).unwrap();
@@ -173,10 +171,7 @@ fn vector_records(path: &Path, max: usize) -> (Vec<(String, String)>, usize) {
                 left_out += 1;
                 continue;
             }
-            let unit = hex::decode(v["msg"].as_str().unwrap()).unwrap();
-            let msg: Vec<u8> = unit.iter().copied().cycle().take(len).collect();
-            assert_eq!(msg.len(), len, "{path:?}: msg_len");
-            v["msg"] = Value::from(hex::encode(msg));
+            v["msg"] = Value::from(hex::encode(uhash_testkit::vectors::msg(&v)));
         }
         records.push((v.to_string(), out));
     }

@@ -161,13 +161,9 @@ pub fn check_vector_file(file: &str, records: usize) {
 pub fn check_vector_path(path: &Path, records: usize, args: &[&str]) {
     let file = path.display();
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let expected: Vec<String> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let v: Value = serde_json::from_str(l).unwrap();
-            v["out"].as_str().expect("record has 'out'").to_owned()
-        })
+    let expected: Vec<String> = uhash_testkit::vectors::records(path)
+        .iter()
+        .map(|v| v["out"].as_str().expect("record has 'out'").to_owned())
         .collect();
     assert_eq!(expected.len(), records, "{file}: record count");
     let lines = if args.is_empty() {

@@ -11,18 +11,14 @@ use super::common::*;
 /// The records of one vector file with their messages expanded, and their
 /// expected outputs; records longer than `max` bytes are left out.
 fn records(file: &str, max: usize) -> Vec<(String, String)> {
-    let path = uhash_testkit::vectors::path(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    text.lines()
-        .filter_map(|l| {
-            let mut v: Value = serde_json::from_str(l).unwrap();
+    uhash_testkit::vectors::read(file)
+        .into_iter()
+        .filter_map(|mut v| {
             let len = v["msg_len"].as_u64().unwrap() as usize;
             if len > max {
                 return None;
             }
-            let unit = hex::decode(v["msg"].as_str().unwrap()).unwrap();
-            let msg: Vec<u8> = unit.iter().copied().cycle().take(len).collect();
-            v["msg"] = Value::from(hex::encode(msg));
+            v["msg"] = Value::from(hex::encode(uhash_testkit::vectors::msg(&v)));
             let out = v["out"].as_str().unwrap().to_owned();
             Some((v.to_string(), out))
         })

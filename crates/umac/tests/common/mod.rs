@@ -2,10 +2,7 @@
 //! behind one trait, every engine.
 #![allow(dead_code)]
 
-use std::fs;
-use std::path::PathBuf;
-
-use serde_json::Value;
+use uhash_testkit::vectors;
 use umac::{Engine32, Tag, Umac32, Umac64, Umac96, Umac128, UmacNonce};
 
 /// One published record.
@@ -31,45 +28,26 @@ impl Vector {
     }
 }
 
-fn hex_field(v: &Value, name: &str, at: &str) -> Vec<u8> {
-    let s = v
-        .get(name)
-        .and_then(Value::as_str)
-        .unwrap_or_else(|| panic!("{at}: missing {name}"));
-    hex::decode(s).unwrap_or_else(|e| panic!("{at}: {name}: {e}"))
-}
-
 /// The 152 records of `tests/vectors/umac{32,64,96,128}_rfc4418.jsonl`.
 pub fn vectors() -> Vec<Vector> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors");
     let mut out = Vec::new();
-    for (file, taglen) in [
-        ("umac32", 4),
-        ("umac64", 8),
-        ("umac96", 12),
-        ("umac128", 16),
-    ] {
+    for taglen in [4, 8, 12, 16] {
+        let file = format!("umac{}", 8 * taglen);
         let name = format!("{file}_rfc4418.jsonl");
-        let text = fs::read_to_string(dir.join(&name)).expect("vector file");
-        for (n, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            let at = format!("{name}:{}", n + 1);
-            let v: Value = serde_json::from_str(line).expect("JSON");
+        for (n, v) in vectors::read(&name).into_iter().enumerate() {
+            let at = format!("{name}: record {}", n + 1);
             assert_eq!(v["fn"], file, "{at}");
             assert!(
                 v["src"].as_str().is_some_and(|s| !s.is_empty()),
                 "{at}: src"
             );
             out.push(Vector {
-                key: hex_field(&v, "key", &at).try_into().expect("16-byte key"),
-                nonce: hex_field(&v, "nonce", &at),
-                msg_unit: hex_field(&v, "msg", &at),
+                key: vectors::hex_n(&v, "key"),
+                nonce: vectors::hex(&v, "nonce"),
+                msg_unit: vectors::hex(&v, "msg"),
                 msg_len: v["msg_len"].as_u64().expect("msg_len") as usize,
                 taglen,
-                out: hex_field(&v, "out", &at),
+                out: vectors::hex(&v, "out"),
                 at,
             });
         }
@@ -182,18 +160,8 @@ macro_rules! with_mac {
 }
 
 /// Pseudo-random bytes (xorshift64*), deterministic.
-pub fn bytes(len: usize, seed: u64) -> Vec<u8> {
-    let mut s = seed | 1;
-    let mut out = Vec::with_capacity(len + 8);
-    while out.len() < len {
-        s ^= s >> 12;
-        s ^= s << 25;
-        s ^= s >> 27;
-        out.extend_from_slice(&s.wrapping_mul(0x2545_f491_4f6c_dd1d).to_le_bytes());
-    }
-    out.truncate(len);
-    out
-}
+#[allow(unused_imports)] // not every test file uses it
+pub use uhash_testkit::data::filled as bytes;
 
 /// The tag of the reference, `uhash_ref::umac::umac`.
 pub fn reference(key: &[u8; 16], nonce: &[u8], msg: &[u8], taglen: usize) -> Vec<u8> {
