@@ -35,7 +35,7 @@
 
 use uhash_base::long::{ChunkHash, SeededHash, SeededKernel};
 use uhash_base::mac::WegmanCarter;
-use uhash_base::{Backend, Error, kdf};
+use uhash_base::{Error, kdf};
 
 use crate::kernels::Engine;
 use crate::long::{CHUNK_BYTES, DigestMwKernel};
@@ -94,20 +94,12 @@ pub type DigestMw256Mac = WegmanCarter<DigestMw256Hash>;
 impl<const N: usize, const CHUNK: usize> SeededKernel for DigestMwKernel<N, CHUNK> {
     type Engine = Engine;
 
-    fn default_engine() -> Engine {
-        Engine::detect()
-    }
-
     fn from_key_stream_on(ks: &mut kdf::KeyStream, engine: Engine) -> Result<Self, Error> {
         Self::from_key_stream_with(ks, <Self as ChunkHash>::CHUNK_BYTES, engine)
     }
 
     fn engine(&self) -> Engine {
         DigestMwKernel::engine(self)
-    }
-
-    fn backend(&self) -> Backend {
-        DigestMwKernel::engine(self).backend()
     }
 }
 

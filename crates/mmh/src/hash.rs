@@ -55,7 +55,7 @@
 
 use uhash_base::long::{ChunkHash, SeededHash, SeededKernel};
 use uhash_base::mac::WegmanCarter;
-use uhash_base::{Backend, Error, kdf};
+use uhash_base::{Error, kdf};
 
 use crate::kernels::{Engine32, Engine64};
 use crate::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
@@ -160,10 +160,6 @@ pub type Nhx4Mac = WegmanCarter<Nhx4Hash>;
 impl<const N: usize, const CHUNK: usize> SeededKernel for Mmh32Kernel<N, CHUNK> {
     type Engine = Engine32;
 
-    fn default_engine() -> Engine32 {
-        Engine32::detect()
-    }
-
     fn from_key_stream_on(ks: &mut kdf::KeyStream, engine: Engine32) -> Result<Self, Error> {
         Self::from_key_stream_with(ks, <Self as ChunkHash>::CHUNK_BYTES, engine)
     }
@@ -171,18 +167,10 @@ impl<const N: usize, const CHUNK: usize> SeededKernel for Mmh32Kernel<N, CHUNK> 
     fn engine(&self) -> Engine32 {
         Mmh32Kernel::engine(self)
     }
-
-    fn backend(&self) -> Backend {
-        Mmh32Kernel::engine(self).backend()
-    }
 }
 
 impl<const CHUNK: usize> SeededKernel for Nmh32Kernel<CHUNK> {
     type Engine = Engine32;
-
-    fn default_engine() -> Engine32 {
-        Engine32::detect()
-    }
 
     fn from_key_stream_on(ks: &mut kdf::KeyStream, engine: Engine32) -> Result<Self, Error> {
         Self::from_key_stream_with(ks, <Self as ChunkHash>::CHUNK_BYTES, engine)
@@ -191,18 +179,10 @@ impl<const CHUNK: usize> SeededKernel for Nmh32Kernel<CHUNK> {
     fn engine(&self) -> Engine32 {
         Nmh32Kernel::engine(self)
     }
-
-    fn backend(&self) -> Backend {
-        Nmh32Kernel::engine(self).backend()
-    }
 }
 
 impl<const CHUNK: usize> SeededKernel for Mmh64Kernel<CHUNK> {
     type Engine = Engine64;
-
-    fn default_engine() -> Engine64 {
-        Engine64::detect()
-    }
 
     fn from_key_stream_on(ks: &mut kdf::KeyStream, engine: Engine64) -> Result<Self, Error> {
         Self::from_key_stream_with(ks, <Self as ChunkHash>::CHUNK_BYTES, engine)
@@ -211,18 +191,10 @@ impl<const CHUNK: usize> SeededKernel for Mmh64Kernel<CHUNK> {
     fn engine(&self) -> Engine64 {
         Mmh64Kernel::engine(self)
     }
-
-    fn backend(&self) -> Backend {
-        Mmh64Kernel::engine(self).backend()
-    }
 }
 
 impl<const N: usize, const CHUNK: usize> SeededKernel for NhKernel<N, CHUNK> {
     type Engine = Engine32;
-
-    fn default_engine() -> Engine32 {
-        Engine32::detect()
-    }
 
     fn from_key_stream_on(ks: &mut kdf::KeyStream, engine: Engine32) -> Result<Self, Error> {
         Self::from_key_stream_with(ks, <Self as ChunkHash>::CHUNK_BYTES, engine)
@@ -230,10 +202,6 @@ impl<const N: usize, const CHUNK: usize> SeededKernel for NhKernel<N, CHUNK> {
 
     fn engine(&self) -> Engine32 {
         NhKernel::engine(self)
-    }
-
-    fn backend(&self) -> Backend {
-        NhKernel::engine(self).backend()
     }
 }
 

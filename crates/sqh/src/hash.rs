@@ -40,7 +40,7 @@
 
 use uhash_base::long::{ChunkHash, SeededHash, SeededKernel};
 use uhash_base::mac::WegmanCarter;
-use uhash_base::{Backend, Error, kdf};
+use uhash_base::{Error, kdf};
 
 use crate::kernels::Engine;
 use crate::long::{Asm2Kernel, Level1, SqhKernel, SqheKernel};
@@ -149,9 +149,5 @@ impl<F: Level1, const W: usize> SeededKernel for SqhKernel<F, W> {
 
     fn engine(&self) -> Engine {
         SqhKernel::engine(self)
-    }
-
-    fn backend(&self) -> Backend {
-        SqhKernel::engine(self).backend()
     }
 }

@@ -7,6 +7,7 @@ use universal_hash::consts::{U4, U8, U12, U16, U32, U512, U1024, U2048, U4096};
 use universal_hash::{Block, Key, KeyInit, Reset, UhfBackend, UhfClosure, UniversalHash};
 
 use super::{ChunkHash, LongHash, LongState, MAX_LANES};
+use crate::engine::Choose;
 use crate::mac::MacHash;
 use crate::{Backend, Error, Tag, kdf};
 
@@ -16,11 +17,14 @@ use crate::{Backend, Error, Tag, kdf};
 /// given engine.
 pub trait SeededKernel: ChunkHash {
     /// The family's engine (the backend the kernel runs on).
-    type Engine: Copy;
+    type Engine: Choose;
 
     /// The engine of [`SeededHash::from_seed`]: the family's default
-    /// backend for long messages on this CPU.
-    fn default_engine() -> Self::Engine;
+    /// backend for long messages on this CPU (by default the engine's
+    /// `detect()`).
+    fn default_engine() -> Self::Engine {
+        Self::Engine::detect()
+    }
 
     /// The kernel keyed from the front of `stream` at
     /// [`ChunkHash::CHUNK_BYTES`], on `engine`.
@@ -35,7 +39,9 @@ pub trait SeededKernel: ChunkHash {
     fn engine(&self) -> Self::Engine;
 
     /// The backend in use.
-    fn backend(&self) -> Backend;
+    fn backend(&self) -> Backend {
+        self.engine().backend()
+    }
 }
 
 /// The output size `OUT` (bytes) as a type, for the RustCrypto sizes of
