@@ -4,7 +4,6 @@
 //! (the block loads read 64-bit words in the machine's order).
 
 use super::limbs26::M26;
-use super::radix26;
 use crate::kernels::Kernels;
 use core::arch::aarch64::*;
 use uhash_base::backend::Neon;

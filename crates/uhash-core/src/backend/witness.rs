@@ -248,7 +248,9 @@ mod arm {
 #[cfg(target_arch = "aarch64")]
 pub use arm::Neon;
 
-#[cfg(test)]
+/// The x86 witnesses against their feature lists (the only targets with
+/// more than one feature set to tell apart).
+#[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     extern crate std;
     use super::*;
@@ -256,7 +258,6 @@ mod tests {
     use crate::backend::{beyond_avx2, capped_at_avx2, masked_by_build};
 
     /// `Backend::x86_features` says what each witness type detects.
-    #[cfg(target_arch = "x86_64")]
     #[test]
     fn backend_features_are_the_witness_lists() {
         assert_eq!(Backend::Mulx.x86_features(), Some(Mulx::FEATURES));
@@ -271,7 +272,6 @@ mod tests {
         assert!(!Backend::IfmaAsm.x86_listed_in("avx2 avx512f avx512bw avx512vl avx512ifma"));
     }
 
-    #[cfg(target_arch = "x86_64")]
     #[test]
     fn listed_in_needs_every_feature_of_the_set() {
         let zen3 = "fpu sse2 avx2 bmi2 adx aes vaes";
@@ -284,7 +284,6 @@ mod tests {
         assert!(!Avx2::listed_in("avx") && !Avx2::listed_in(""));
     }
 
-    #[cfg(target_arch = "x86_64")]
     #[test]
     fn detection_agrees_with_std() {
         // cpufeatures and std's detector must agree on every feature of every set.
@@ -309,7 +308,6 @@ mod tests {
     /// extension; built with `--cfg uhash_backend="avx2"` on an AVX-512
     /// CPU, none of them is detected, and the sets an AVX2-only CPU has
     /// (AVX2, BMI2/ADX, AES-NI) still are where the CPU has them.
-    #[cfg(target_arch = "x86_64")]
     #[test]
     fn avx2_cap_masks_every_avx512_set() {
         assert!(beyond_avx2(Avx512::FEATURES) && beyond_avx2(Ifma::FEATURES));
