@@ -1,3 +1,6 @@
+//! `uhash-base` in the registry ([`FAMILY`]): its engines, its `uhash kat`
+//! rows and their handlers.
+//!
 //! `uhash kat` for the constructions of `uhash-base` every family shares:
 //! key expansion (`expand`) and the Wegman–Carter combinator (`wc_mac`),
 //! from `uhash-base` under `--impl production` and from `uhash-ref` under

@@ -1,3 +1,6 @@
+//! `dfc-decorr` in the registry ([`FAMILY`]): its engines, its algorithm rows, its `uhash kat`
+//! rows and their handlers.
+//!
 //! The `--impl production` handlers of the DFC names, from `dfc-decorr`
 //! (`--backend`: a module strategy for `dfc_module` and `dfc_encrypt`, a
 //! `CipherEngine` backend for `dfc_encrypt`; `dfc_hash` has one

@@ -1,3 +1,6 @@
+//! `digest-mw` in the registry ([`FAMILY`]): its engines, its algorithm rows, its `uhash kat`
+//! rows and their handlers.
+//!
 //! The `digest-mw` crate's names: `--impl production` handlers of `digest`,
 //! `digest_mw`, `digest_trunc` and `digest_prime`, both handlers of
 //! digest′ over MMH32 and NH (`digest_prime_mmh32`, `digest_prime_nh`, run

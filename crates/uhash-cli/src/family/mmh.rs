@@ -1,3 +1,6 @@
+//! `uhash-mmh` in the registry ([`FAMILY`]): its engines, its algorithm rows, its `uhash kat`
+//! rows and their handlers.
+//!
 //! `uhash kat` for the `uhash-mmh` crate's names: `mmh32`, `mmh32_toeplitz`,
 //! `nmh32`, `mmh64`, `nh`, `nh_toeplitz`, and the long-message hash and MAC
 //! `long_hash`/`long_mac` (families 257 = MMH32 and 260 = NH). The reference

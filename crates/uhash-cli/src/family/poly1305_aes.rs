@@ -1,3 +1,6 @@
+//! `poly1305-aes` in the registry ([`FAMILY`]): its engines, its algorithm rows, its `uhash kat`
+//! rows and their handlers.
+//!
 //! The `--impl production` handlers of the `poly1305-aes` crate's names:
 //! `poly1305` (RFC 8439 one-time key r ‖ s, r clamped) and `poly1305_aes`
 //! (the paper's key k ‖ r, an r with clamped bits set is an error; 16-byte

@@ -1,3 +1,6 @@
+//! `sqh` in the registry ([`FAMILY`]): its engines, its algorithm rows, its `uhash kat`
+//! rows and their handlers.
+//!
 //! The Square Hash names: `sqh`, `sqhu`, `sqh_star`, `sqh_asm`, `sqh_asm2`,
 //! `sqh_c`, `sqh_c2`, `sqh_e`, `sqh_asm2_mod_p`, `sqh2`, each with the param
 //! `w` ∈ 1..=5 (words of 32 bits per element), as `docs/sqh-spec.md` defines

@@ -1,3 +1,6 @@
+//! `umac` in the registry ([`FAMILY`]): its engines, its algorithm rows, its `uhash kat`
+//! rows and their handlers.
+//!
 //! The `uhash kat` handlers of RFC 4418 UMAC: `umac32`, `umac64`, `umac96`,
 //! `umac128` (records shaped like `umac*_rfc4418.jsonl`: `key` the 16-byte
 //! K — a longer key is used by its prefix —, `nonce` the raw 1 to 16 bytes,
