@@ -1,5 +1,5 @@
-//! `uhash-base` in the registry ([`FAMILY`]): its engines, its `uhash kat`
-//! rows and their handlers.
+//! `uhash-base` in the registry ([`FAMILY`]): its `uhash kat` rows and
+//! their handlers (no engine or algorithm of its own).
 //!
 //! `uhash kat` for the constructions of `uhash-base` every family shares:
 //! key expansion (`expand`) and the Wegman–Carter combinator (`wc_mac`),
