@@ -11,7 +11,7 @@
 //! lengths first and give the same answer to every record, errors
 //! included.
 
-use uhash::umac::{Umac32, Umac64, Umac96, Umac128, UmacNonce};
+use uhash::umac::{Umac, UmacNonce, UmacState};
 use uhash_ref::umac as reference_umac;
 
 use crate::kat::decode::key_bytes;
@@ -91,6 +91,20 @@ pub(crate) fn reference(call: &Call) -> Answer {
     reference_umac::umac(&key, nonce, &call.msg, t).map_err(|e| e.to_string())
 }
 
+/// The UMAC tag with `TAG` bytes (`ITERS` iterations) of `msg`, the key
+/// taking nonces of this nonce's length (a UMAC key fixes one).
+fn tag_of<const TAG: usize, const ITERS: usize>(
+    key: &[u8; 16],
+    engine: uhash::mmh::Engine32,
+    nonce: &UmacNonce,
+    msg: &[u8],
+) -> Result<Vec<u8>, Error> {
+    Umac::<TAG, ITERS>::new_with_engine(key, engine)
+        .for_nonce_len(nonce.as_bytes().len())
+        .and_then(|m| m.authenticate(nonce, msg))
+        .map(|t| t.as_bytes().to_vec())
+}
+
 /// `umac32`/`umac64`/`umac96`/`umac128` from the `umac` crate.
 pub(crate) fn production(call: &Call) -> Answer {
     let t = taglen(call)?;
@@ -98,25 +112,11 @@ pub(crate) fn production(call: &Call) -> Answer {
     let n = UmacNonce::from_slice(nonce).map_err(|e| e.to_string())?;
     let msg = &call.msg;
     let e = super::mmh::engine32(call)?;
-    // The key takes nonces of this call's length (a UMAC key fixes one).
-    let len = nonce.len();
     let tag = match t {
-        4 => Umac32::new_with_engine(&key, e)
-            .for_nonce_len(len)
-            .and_then(|m| m.authenticate(&n, msg))
-            .map(|t| t.as_bytes().to_vec()),
-        8 => Umac64::new_with_engine(&key, e)
-            .for_nonce_len(len)
-            .and_then(|m| m.authenticate(&n, msg))
-            .map(|t| t.as_bytes().to_vec()),
-        12 => Umac96::new_with_engine(&key, e)
-            .for_nonce_len(len)
-            .and_then(|m| m.authenticate(&n, msg))
-            .map(|t| t.as_bytes().to_vec()),
-        _ => Umac128::new_with_engine(&key, e)
-            .for_nonce_len(len)
-            .and_then(|m| m.authenticate(&n, msg))
-            .map(|t| t.as_bytes().to_vec()),
+        4 => tag_of::<4, 1>(&key, e, &n, msg),
+        8 => tag_of::<8, 2>(&key, e, &n, msg),
+        12 => tag_of::<12, 3>(&key, e, &n, msg),
+        _ => tag_of::<16, 4>(&key, e, &n, msg),
     };
     tag.map_err(|e| e.to_string())
 }
@@ -127,92 +127,69 @@ pub(crate) fn production(call: &Call) -> Answer {
 /// vectors use 8).
 const UMAC_NONCE: usize = 8;
 
-macro_rules! umac {
-    ($konst:ident, $alg:ident, $stream:ident, $name:literal, $ty:ident, $state:ident, $tag:literal) => {
-        pub(crate) const $konst: Alg = Alg {
-            name: $name,
-            kind: Kind::Mac,
-            key_bytes: 16,
-            nonce_bytes: UMAC_NONCE,
-            out_bytes: $tag,
-            parallel: false,
-            about: concat!(
-                "UMAC (RFC 4418) with a ",
-                $tag,
-                "-byte tag: key K, 8-byte nonce; ε: umac crate docs"
-            ),
-            // The key fixes the nonce length: UMAC_NONCE bytes.
-            build: |key| {
-                let key = uhash::umac::$ty::from_slice(key)?.for_nonce_len(UMAC_NONCE)?;
-                Ok(Box::new($alg(key)))
-            },
-            fix_key: None,
-        };
-
-        struct $alg(uhash::umac::$ty);
-
-        impl Keyed for $alg {
-            fn compute(&self, nonce: &[u8], msg: &[u8]) -> Result<Vec<u8>, Error> {
-                let nonce = uhash::base::Nonce::<UMAC_NONCE>::from_slice(nonce)?;
-                Ok(self.0.authenticate(&nonce, msg)?.as_bytes().to_vec())
-            }
-
-            fn start(&self) -> Box<dyn Stream + '_> {
-                Box::new($stream(self.0.start()))
-            }
-        }
-
-        struct $stream<'a>(uhash::umac::$state<'a>);
-
-        impl Stream for $stream<'_> {
-            fn update(&mut self, data: &[u8]) -> Result<(), Error> {
-                self.0.update(data)
-            }
-
-            fn finish(self: Box<Self>, nonce: &[u8]) -> Result<Vec<u8>, Error> {
-                let nonce = uhash::base::Nonce::<UMAC_NONCE>::from_slice(nonce)?;
-                Ok(self.0.finalize(&nonce)?.as_bytes().to_vec())
-            }
-        }
-    };
+/// The row of UMAC with `TAG` bytes (`ITERS` iterations): key K, a key
+/// taking [`UMAC_NONCE`]-byte nonces.
+const fn row<const TAG: usize, const ITERS: usize>(name: &'static str, about: &'static str) -> Alg {
+    Alg {
+        name,
+        kind: Kind::Mac,
+        key_bytes: 16,
+        nonce_bytes: UMAC_NONCE,
+        out_bytes: TAG,
+        parallel: false,
+        about,
+        build: build::<TAG, ITERS>,
+        fix_key: None,
+    }
 }
 
-umac!(
-    UMAC32,
-    Umac32Alg,
-    Umac32Stream,
+fn build<const TAG: usize, const ITERS: usize>(key: &[u8]) -> Result<Box<dyn Keyed>, Error> {
+    let key = Umac::<TAG, ITERS>::from_slice(key)?.for_nonce_len(UMAC_NONCE)?;
+    Ok(Box::new(UmacAlg(key)))
+}
+
+const UMAC32: Alg = row::<4, 1>(
     "umac32",
-    Umac32,
-    Umac32State,
-    4
+    "UMAC (RFC 4418) with a 4-byte tag: key K, 8-byte nonce; ε: umac crate docs",
 );
-umac!(
-    UMAC64,
-    Umac64Alg,
-    Umac64Stream,
+const UMAC64: Alg = row::<8, 2>(
     "umac64",
-    Umac64,
-    Umac64State,
-    8
+    "UMAC (RFC 4418) with a 8-byte tag: key K, 8-byte nonce; ε: umac crate docs",
 );
-umac!(
-    UMAC96,
-    Umac96Alg,
-    Umac96Stream,
+const UMAC96: Alg = row::<12, 3>(
     "umac96",
-    Umac96,
-    Umac96State,
-    12
+    "UMAC (RFC 4418) with a 12-byte tag: key K, 8-byte nonce; ε: umac crate docs",
 );
-umac!(
-    UMAC128,
-    Umac128Alg,
-    Umac128Stream,
+const UMAC128: Alg = row::<16, 4>(
     "umac128",
-    Umac128,
-    Umac128State,
-    16
+    "UMAC (RFC 4418) with a 16-byte tag: key K, 8-byte nonce; ε: umac crate docs",
 );
+
+struct UmacAlg<const TAG: usize, const ITERS: usize>(Umac<TAG, ITERS>);
+
+impl<const TAG: usize, const ITERS: usize> Keyed for UmacAlg<TAG, ITERS> {
+    fn compute(&self, nonce: &[u8], msg: &[u8]) -> Result<Vec<u8>, Error> {
+        let nonce = uhash::base::Nonce::<UMAC_NONCE>::from_slice(nonce)?;
+        Ok(self.0.authenticate(&nonce, msg)?.as_bytes().to_vec())
+    }
+
+    fn start(&self) -> Box<dyn Stream + '_> {
+        Box::new(UmacStream(self.0.start()))
+    }
+}
+
+struct UmacStream<'a, const TAG: usize, const ITERS: usize>(UmacState<'a, TAG, ITERS>);
+
+impl<const TAG: usize, const ITERS: usize> Stream for UmacStream<'_, TAG, ITERS> {
+    fn update(&mut self, data: &[u8]) -> Result<(), Error> {
+        self.0.update(data)
+    }
+
+    fn finish(self: Box<Self>, nonce: &[u8]) -> Result<Vec<u8>, Error> {
+        let nonce = uhash::base::Nonce::<UMAC_NONCE>::from_slice(nonce)?;
+        Ok(self.0.finalize(&nonce)?.as_bytes().to_vec())
+    }
+}
 
 /// UMAC (`umac`), on `uhash-mmh`'s NH kernels.
 pub static FAMILY: Family = Family {
