@@ -3,7 +3,7 @@
 //! cache, on every backend of the NH engine; one message past 16 MiB per
 //! type reaches POLY-128.
 
-use umac::{Engine32, Umac32, Umac64, Umac96, Umac128, UmacNonce};
+use umac::{Engine32, Umac, Umac32, Umac64, Umac96, Umac128, UmacNonce};
 
 use super::{Target, array, pieces, verdict};
 
@@ -53,48 +53,51 @@ trait UmacType: 'static {
     fn use_session(&self, n: &UmacNonce, next: &UmacNonce, msg: &[u8]) -> Vec<u8>;
 }
 
-macro_rules! umac_type {
-    ($($t:ident)+) => {$(
-        impl UmacType for $t {
-            const NAME: &'static str = stringify!($t);
-            const TAG_BYTES: usize = $t::TAG_BYTES;
-            fn keyed(key: &[u8], e: Engine32) -> Self {
-                $t::new_with_engine(&array(key), e)
-            }
-            // The registry's nonces are 8-byte counters: the keys' length.
-            fn tag(&self, n: &UmacNonce, msg: &[u8]) -> Vec<u8> {
-                self.authenticate(n, msg).expect("8-byte nonce").as_bytes().to_vec()
-            }
-            fn use_mac(&self, n: &UmacNonce, msg: &[u8]) -> Vec<u8> {
-                let tag = self.authenticate(n, msg).expect("8-byte nonce");
-                let mut v = tag.as_bytes().to_vec();
-                v.push(verdict(&self.verify(n, msg, &tag)));
-                let mut s = self.start();
-                for p in pieces(msg) {
-                    s.update(p).expect("length");
-                }
-                v.extend(s.finalize(n).expect("8-byte nonce").as_bytes());
-                let mut s = self.start();
-                for p in pieces(msg) {
-                    s.update(p).expect("length");
-                }
-                v.push(verdict(&s.verify(n, &tag)));
-                v
-            }
-            fn use_session(&self, n: &UmacNonce, next: &UmacNonce, msg: &[u8]) -> Vec<u8> {
-                let mut session = self.session();
-                let tag = session.authenticate(n, msg).expect("8-byte nonce");
-                let mut v = tag.as_bytes().to_vec();
-                v.push(verdict(&session.verify(n, msg, &tag)));
-                let mut s = self.start();
-                s.update(msg).expect("length");
-                v.extend(session.finalize(s, next).expect("8-byte nonce").as_bytes());
-                v
-            }
+impl<const TAG: usize, const ITERS: usize> UmacType for Umac<TAG, ITERS> {
+    const NAME: &'static str = match TAG {
+        4 => "Umac32",
+        8 => "Umac64",
+        12 => "Umac96",
+        _ => "Umac128",
+    };
+    const TAG_BYTES: usize = TAG;
+    fn keyed(key: &[u8], e: Engine32) -> Self {
+        Self::new_with_engine(&array(key), e)
+    }
+    // The registry's nonces are 8-byte counters: the keys' length.
+    fn tag(&self, n: &UmacNonce, msg: &[u8]) -> Vec<u8> {
+        self.authenticate(n, msg)
+            .expect("8-byte nonce")
+            .as_bytes()
+            .to_vec()
+    }
+    fn use_mac(&self, n: &UmacNonce, msg: &[u8]) -> Vec<u8> {
+        let tag = self.authenticate(n, msg).expect("8-byte nonce");
+        let mut v = tag.as_bytes().to_vec();
+        v.push(verdict(&self.verify(n, msg, &tag)));
+        let mut s = self.start();
+        for p in pieces(msg) {
+            s.update(p).expect("length");
         }
-    )+};
+        v.extend(s.finalize(n).expect("8-byte nonce").as_bytes());
+        let mut s = self.start();
+        for p in pieces(msg) {
+            s.update(p).expect("length");
+        }
+        v.push(verdict(&s.verify(n, &tag)));
+        v
+    }
+    fn use_session(&self, n: &UmacNonce, next: &UmacNonce, msg: &[u8]) -> Vec<u8> {
+        let mut session = self.session();
+        let tag = session.authenticate(n, msg).expect("8-byte nonce");
+        let mut v = tag.as_bytes().to_vec();
+        v.push(verdict(&session.verify(n, msg, &tag)));
+        let mut s = self.start();
+        s.update(msg).expect("length");
+        v.extend(session.finalize(s, next).expect("8-byte nonce").as_bytes());
+        v
+    }
 }
-umac_type!(Umac32 Umac64 Umac96 Umac128);
 
 /// The nonce after `n` (as a big-endian counter).
 fn next(n: &[u8]) -> UmacNonce {
