@@ -1,5 +1,6 @@
 //! The decorrelation module's kernels and the engine that chooses among
-//! them: one [`uhash_base::engine!`].
+//! them: the enum [`Engine`], written here, and one [`uhash_base::engine!`]
+//! that implements its methods and its dispatch of [`Kernels`].
 //!
 //! Every strategy of Noilhan's paper (see the [`module`](mod@crate::module)
 //! docs) is one backend: a witness type of `uhash_base::backend` (or, for
@@ -12,10 +13,47 @@ use uhash_base::Error;
 use uhash_base::p64::reduce_complement;
 use uhash_base::wide::mul64;
 
+/// A way of computing the decorrelation module: one backend per
+/// strategy of the paper (see the [`module`](mod@crate::module) docs).
+/// [`Engine::detect`] (and `Default`) is `native`, the fastest here and
+/// what the cipher uses; every other strategy is chosen with
+/// [`Engine::new`] (`Backend::Asm` picks this target's assembly).
+///
+/// A value holds the witness of its backend: it exists only where that
+/// backend runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Engine {
+    /// [`Backend::Native`](uhash_base::Backend::Native).
+    Native(uhash_base::backend::Native),
+    /// [`Backend::Fold`](uhash_base::Backend::Fold).
+    Fold(uhash_base::backend::Fold),
+    /// [`Backend::Mulx`](uhash_base::Backend::Mulx).
+    #[cfg(target_arch = "x86_64")]
+    Mulx(uhash_base::backend::Mulx),
+    /// [`Backend::Words32`](uhash_base::Backend::Words32).
+    Words32(uhash_base::backend::Words32),
+    /// [`Backend::Limbs16`](uhash_base::Backend::Limbs16).
+    Limbs16(uhash_base::backend::Limbs16),
+    /// [`Backend::Float`](uhash_base::Backend::Float).
+    Float(uhash_base::backend::Float),
+    /// [`Backend::Float16x32`](uhash_base::Backend::Float16x32).
+    Float16x32(uhash_base::backend::Float16x32),
+    /// [`Backend::MulxAsm`](uhash_base::Backend::MulxAsm).
+    #[cfg(all(feature = "asm", target_arch = "x86_64"))]
+    MulxAsm(uhash_asm::MulxAsm),
+    /// [`Backend::Aarch64Asm`](uhash_base::Backend::Aarch64Asm).
+    #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))]
+    Aarch64Asm(uhash_asm::Aarch64Asm),
+    /// [`Backend::Armv4Asm`](uhash_base::Backend::Armv4Asm).
+    #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
+    Armv4Asm(uhash_asm::Armv4Asm),
+}
+
 uhash_base::engine! {
     /// The operations of a decorrelation-module backend. Implemented for
     /// each strategy's witness type and, by dispatch, for [`Engine`].
-    pub trait Kernels {
+    pub trait Kernels: Copy {
         /// ((a·x + b) mod (2^64 + 13)) mod 2^64. Constant time.
         ///
         /// The default body is the `native` strategy: one 64×64→128
@@ -41,28 +79,20 @@ uhash_base::engine! {
         }
     }
 
-    /// A way of computing the decorrelation module: one backend per
-    /// strategy of the paper (see the [`module`](mod@crate::module) docs).
-    /// [`Engine::detect`] (and `Default`) is `native`, the fastest here and
-    /// what the cipher uses; every other strategy is chosen with
-    /// [`Engine::new`] (`Backend::Asm` picks this target's assembly).
-    pub enum Engine {
+    impl Kernels for Engine {
         detect: [],
-        portable: Native => uhash_base::backend::Native,
+        portable: Native,
         request: [
-            Fold => uhash_base::backend::Fold,
-            #[cfg(target_arch = "x86_64")]
-            Mulx => uhash_base::backend::Mulx,
-            Words32 => uhash_base::backend::Words32,
-            Limbs16 => uhash_base::backend::Limbs16,
-            Float => uhash_base::backend::Float,
-            Float16x32 => uhash_base::backend::Float16x32,
-            #[cfg(all(feature = "asm", target_arch = "x86_64"))]
-            MulxAsm => uhash_asm::MulxAsm,
+            Fold,
+            #[cfg(target_arch = "x86_64")] Mulx,
+            Words32,
+            Limbs16,
+            Float,
+            Float16x32,
+            #[cfg(all(feature = "asm", target_arch = "x86_64"))] MulxAsm,
             #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))]
-            Aarch64Asm => uhash_asm::Aarch64Asm,
-            #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
-            Armv4Asm => uhash_asm::Armv4Asm,
+            Aarch64Asm,
+            #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))] Armv4Asm,
         ],
     }
 }
@@ -86,7 +116,7 @@ impl Engine {
     /// `task` (see [`WithStrategy`]).
     #[inline(always)]
     pub fn with<T: WithStrategy>(self, task: T) -> T::Output {
-        // Every variant of the engine, with the same `cfg`s as its list
+        // Every variant of the engine, with the same `cfg`s as the enum
         // above (the compiler checks that this `match` is exhaustive).
         match self {
             Engine::Native(k) => task.run(k),

@@ -1,5 +1,6 @@
 //! The kernel operations of Poly1305 and the [`Engine`] that chooses among
-//! their backends (one `uhash_base::engine!`).
+//! their backends (an enum written here; one `uhash_base::engine!`
+//! implements its methods and its dispatch).
 //!
 //! # The scalar block interface
 //! [`Kernels::blocks`] absorbs `data` (its whole 16-byte blocks; a shorter
@@ -67,10 +68,56 @@ pub(crate) fn partial<K: Kernels>(k: K, h: &mut [u64; 3], r: &[u64; 2], tail: &[
     k.blocks(h, r, &block, false);
 }
 
+/// A Poly1305 backend that this CPU and build can run (the value holds
+/// the witness of its instruction set). [`Engine::detect`] chooses the
+/// fastest intrinsics backend (the assembly and the portable
+/// alternatives are chosen only on request, by [`Engine::new`]); every
+/// backend computes the same tags bit for bit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Engine {
+    /// [`Backend::Ifma`](uhash_base::Backend::Ifma).
+    #[cfg(target_arch = "x86_64")]
+    Ifma(uhash_base::backend::Ifma),
+    /// [`Backend::Avx512`](uhash_base::Backend::Avx512).
+    #[cfg(target_arch = "x86_64")]
+    Avx512(uhash_base::backend::Avx512),
+    /// [`Backend::Avx2`](uhash_base::Backend::Avx2).
+    #[cfg(target_arch = "x86_64")]
+    Avx2(uhash_base::backend::Avx2),
+    /// [`Backend::Neon`](uhash_base::Backend::Neon).
+    #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
+    Neon(uhash_base::backend::Neon),
+    /// [`Backend::Soft`](uhash_base::Backend::Soft).
+    Soft(uhash_base::backend::Soft),
+    /// [`Backend::Soft32`](uhash_base::Backend::Soft32).
+    Soft32(uhash_base::backend::Soft32),
+    // Exact only where f64 arithmetic is IEEE binary64 without
+    // extended precision (not 32-bit x86 without SSE2).
+    /// [`Backend::Float`](uhash_base::Backend::Float).
+    #[cfg(not(all(target_arch = "x86", not(target_feature = "sse2"))))]
+    Float(uhash_base::backend::Float),
+    /// [`Backend::IfmaAsm`](uhash_base::Backend::IfmaAsm).
+    #[cfg(all(feature = "asm", target_arch = "x86_64"))]
+    IfmaAsm(uhash_asm::IfmaAsm),
+    /// [`Backend::MulxAsm`](uhash_base::Backend::MulxAsm).
+    #[cfg(all(feature = "asm", target_arch = "x86_64"))]
+    MulxAsm(uhash_asm::MulxAsm),
+    /// [`Backend::NeonAsm`](uhash_base::Backend::NeonAsm).
+    #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))]
+    NeonAsm(uhash_asm::NeonAsm),
+    /// [`Backend::Aarch64Asm`](uhash_base::Backend::Aarch64Asm).
+    #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))]
+    Aarch64Asm(uhash_asm::Aarch64Asm),
+    /// [`Backend::Armv4Asm`](uhash_base::Backend::Armv4Asm).
+    #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
+    Armv4Asm(uhash_asm::Armv4Asm),
+}
+
 uhash_base::engine! {
     /// The operations every Poly1305 backend implements (see the
     /// [module docs](self)); the default bodies are the portable code.
-    pub(crate) trait Kernels {
+    pub(crate) trait Kernels: Copy {
         /// The scalar block interface (see the [module docs](self)):
         /// absorbs the whole 16-byte blocks of `data`, each with the 2^128
         /// bit when `hibit`.
@@ -129,34 +176,23 @@ uhash_base::engine! {
         }
     }
 
-    /// A Poly1305 backend that this CPU and build can run (the value holds
-    /// the witness of its instruction set). [`Engine::detect`] chooses the
-    /// fastest intrinsics backend (the assembly and the portable
-    /// alternatives are chosen only on request, by [`Engine::new`]); every
-    /// backend computes the same tags bit for bit.
-    pub enum Engine {
+    impl Kernels for Engine {
         detect: [
-            #[cfg(target_arch = "x86_64")] Ifma => uhash_base::backend::Ifma,
-            #[cfg(target_arch = "x86_64")] Avx512 => uhash_base::backend::Avx512,
-            #[cfg(target_arch = "x86_64")] Avx2 => uhash_base::backend::Avx2,
-            #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
-            Neon => uhash_base::backend::Neon,
+            #[cfg(target_arch = "x86_64")] Ifma,
+            #[cfg(target_arch = "x86_64")] Avx512,
+            #[cfg(target_arch = "x86_64")] Avx2,
+            #[cfg(all(target_arch = "aarch64", target_endian = "little"))] Neon,
         ],
-        portable: Soft => uhash_base::backend::Soft,
+        portable: Soft,
         request: [
-            Soft32 => uhash_base::backend::Soft32,
-            // Exact only where f64 arithmetic is IEEE binary64 without
-            // extended precision (not 32-bit x86 without SSE2).
-            #[cfg(not(all(target_arch = "x86", not(target_feature = "sse2"))))]
-            Float => uhash_base::backend::Float,
-            #[cfg(all(feature = "asm", target_arch = "x86_64"))] IfmaAsm => uhash_asm::IfmaAsm,
-            #[cfg(all(feature = "asm", target_arch = "x86_64"))] MulxAsm => uhash_asm::MulxAsm,
+            Soft32,
+            #[cfg(not(all(target_arch = "x86", not(target_feature = "sse2"))))] Float,
+            #[cfg(all(feature = "asm", target_arch = "x86_64"))] IfmaAsm,
+            #[cfg(all(feature = "asm", target_arch = "x86_64"))] MulxAsm,
+            #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))] NeonAsm,
             #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))]
-            NeonAsm => uhash_asm::NeonAsm,
-            #[cfg(all(feature = "asm", target_arch = "aarch64", target_endian = "little"))]
-            Aarch64Asm => uhash_asm::Aarch64Asm,
-            #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))]
-            Armv4Asm => uhash_asm::Armv4Asm,
+            Aarch64Asm,
+            #[cfg(all(feature = "asm", target_arch = "arm", target_endian = "little"))] Armv4Asm,
         ],
     }
 }

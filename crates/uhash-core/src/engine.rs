@@ -1,44 +1,66 @@
 //! One dispatch mechanism for every family: [`engine!`](crate::engine!).
 //!
-//! A family declares its kernel operations once, as a trait whose default
-//! bodies are the portable code, and its backends once, as a list of
-//! witness types ([`crate::backend::Implementation`]: a value exists only
-//! where the backend can run). The macro emits
+//! A family writes its engine out as an ordinary enum: a `Copy` enum with
+//! one tuple variant per backend, named after the [`Backend`] and holding
+//! that backend's witness ([`crate::backend::Implementation`]: a value
+//! exists only where the backend can run), so that an engine value is proof
+//! that its backend runs here. It declares its kernel operations once, as a
+//! trait whose default bodies are the portable code. [`engine!`](crate::engine!)
+//! takes that trait (and passes it through unchanged: the macro needs the
+//! operations' signatures to write the dispatch) and the engine's variants,
+//! in order of preference, and implements for the enum
 //!
-//! * the trait itself;
-//! * the engine: a `Copy` enum with one variant per backend holding its
-//!   witness, so that an engine value is proof that its backend runs here;
 //! * `BACKENDS` (every backend the family offers on any target, in order of
-//!   preference), `detect()` (the first backend of the `detect` list this
-//!   CPU has, else the portable one), `new(Backend)` (that backend, or
-//!   [`Error::UnsupportedBackend`]; the
-//!   alias [`Backend::Asm`] resolves to the first
-//!   supported assembly backend), `backend()`, `all_supported()`, and
-//!   `Default` (= `detect()`);
-//! * the trait implemented for the engine by dispatch: one `match` per
-//!   operation, written by the macro, never by hand.
+//!   preference), `portable()`, `detect()` (the first backend of the
+//!   `detect` list this CPU has, else the portable one), `new(Backend)`
+//!   (that backend, or [`Error::UnsupportedBackend`]; the alias
+//!   [`Backend::Asm`] resolves to the first supported assembly backend),
+//!   `backend()`, `all_supported()`, [`Choose`], `Default` (= `detect()`)
+//!   and `Display` (the backend's name);
+//! * the kernel trait by dispatch: one `match` per operation, written by
+//!   the macro, never by hand;
+//! * a compile-time check that each variant's witness is the backend the
+//!   variant names.
 //!
-//! Each backend then is one file implementing the trait for its witness
-//! type (`impl Kernels for uhash_base::backend::Avx2 { … }`), overriding
-//! the operations it accelerates; adding a backend is that file plus one
-//! line in the list.
+//! The macro makes no type of its own: it emits the trait as written and
+//! takes each variant's witness type from the enum (the variant's
+//! constructor, through [`detect_as`] and [`backend_of`]). Each backend then is one file implementing the trait
+//! for its witness type (`impl Kernels for uhash_base::backend::Avx2 { … }`),
+//! overriding the operations it accelerates; adding a backend is that file,
+//! one variant and one line in the macro's list (the compiler rejects a
+//! variant missing from the list: the macro's `match`es are exhaustive).
 //!
 //! ```
+//! use uhash_base::Backend;
+//!
+//! /// The backend of the toy family.
+//! ///
+//! /// A value holds the witness of its backend: it exists only where that
+//! /// backend runs.
+//! #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+//! #[non_exhaustive]
+//! pub enum Engine {
+//!     /// [`Backend::Avx2`](uhash_base::Backend::Avx2).
+//!     #[cfg(target_arch = "x86_64")]
+//!     Avx2(uhash_base::backend::Avx2),
+//!     /// [`Backend::Soft`](uhash_base::Backend::Soft).
+//!     Soft(uhash_base::backend::Soft),
+//!     /// [`Backend::Soft32`](uhash_base::Backend::Soft32).
+//!     Soft32(uhash_base::backend::Soft32),
+//! }
+//!
 //! uhash_base::engine! {
 //!     /// The kernels of a toy family.
-//!     pub trait Kernels {
+//!     pub trait Kernels: Copy {
 //!         /// The wrapping sum of `words`.
 //!         fn sum<const N: usize>(self, words: &[u32; N]) -> u64 {
 //!             words.iter().map(|&w| u64::from(w)).fold(0, u64::wrapping_add)
 //!         }
 //!     }
-//!     /// The backend of the toy family.
-//!     pub enum Engine {
-//!         detect: [
-//!             #[cfg(target_arch = "x86_64")] Avx2 => uhash_base::backend::Avx2,
-//!         ],
-//!         portable: Soft => uhash_base::backend::Soft,
-//!         request: [Soft32 => uhash_base::backend::Soft32],
+//!     impl Kernels for Engine {
+//!         detect: [#[cfg(target_arch = "x86_64")] Avx2],
+//!         portable: Soft,
+//!         request: [Soft32],
 //!     }
 //! }
 //! impl Kernels for uhash_base::backend::Soft {}
@@ -46,13 +68,13 @@
 //! #[cfg(target_arch = "x86_64")]
 //! impl Kernels for uhash_base::backend::Avx2 {}
 //!
-//! use uhash_base::Backend;
 //! assert_eq!(Engine::new(Backend::Soft32).unwrap().sum(&[1, 2, 3]), 6);
 //! assert_eq!(Engine::detect().sum(&[u32::MAX; 2]), 2 * u64::from(u32::MAX));
 //! assert!(Engine::new(Backend::Neon).is_err());
 //! assert_eq!(Engine::BACKENDS, &[Backend::Avx2, Backend::Soft, Backend::Soft32]);
 //! ```
 
+use crate::backend::Implementation;
 use crate::{Backend, Error};
 
 /// What every engine of [`engine!`](crate::engine!) offers, for code that handles the
@@ -77,70 +99,121 @@ pub trait Choose: Copy + Sized {
     fn backend(self) -> Backend;
 }
 
-/// Defines a family's kernel trait and its engine. See the
+/// The engine variant `variant` (a tuple-variant constructor such as
+/// `Engine::Avx2`) holding the witness of its backend, if this CPU and
+/// build run that backend ([`Implementation::detect`]). The witness type is
+/// the variant's field type, so a list of variants names each backend once.
+///
+/// ```
+/// use uhash_base::engine::detect_as;
+/// #[derive(Debug, PartialEq)]
+/// enum Engine {
+///     Soft(uhash_base::backend::Soft),
+/// }
+/// assert_eq!(
+///     detect_as(Engine::Soft),
+///     Some(Engine::Soft(uhash_base::backend::Soft::default()))
+/// );
+/// ```
+#[inline(always)]
+pub fn detect_as<W: Implementation, E>(variant: impl FnOnce(W) -> E) -> Option<E> {
+    W::detect().map(variant)
+}
+
+/// The backend whose witness the tuple variant `variant` holds
+/// ([`Implementation::BACKEND`]), at compile time: [`engine!`](crate::engine!)
+/// checks with it that each variant's name is its witness's backend.
+///
+/// ```
+/// use uhash_base::{Backend, engine::backend_of};
+/// enum Engine {
+///     Soft(uhash_base::backend::Soft),
+/// }
+/// const _: () = assert!(matches!(backend_of(Engine::Soft), Backend::Soft));
+/// ```
+#[must_use]
+pub const fn backend_of<W: Implementation, E>(_variant: fn(W) -> E) -> Backend {
+    W::BACKEND
+}
+
+/// Implements a family's engine: its methods, [`Choose`], `Default`,
+/// `Display` and its kernel trait by dispatch. See the
 /// [module docs](mod@crate::engine).
 ///
 /// ```text
+/// /// engine docs
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// #[non_exhaustive]
+/// pub enum Engine {
+///     /// [`Backend::Name`](uhash_base::Backend::Name).
+///     #[cfg(…)]
+///     Name(WitnessType),
+///     …
+/// }
+///
 /// engine! {
 ///     /// trait docs
-///     pub trait Kernels {
+///     pub trait Kernels: Copy {
 ///         /// op docs
 ///         fn op<const N: usize, …>(self, arg: Type, …) -> Ret { portable body }
 ///         …
 ///     }
-///     /// engine docs
-///     pub enum Engine {
-///         detect: [ #[cfg(…)] Name => WitnessType, … ],   // tried by detect(), in order
-///         portable: Name => WitnessType,                  // detect()'s fallback; Default
-///         request: [ #[cfg(…)] Name => WitnessType, … ],  // only by new(Backend)
+///     impl Kernels for Engine {
+///         detect: [ #[cfg(…)] Name, … ],   // tried by detect(), in order
+///         portable: Name,                  // detect()'s fallback; Default
+///         request: [ #[cfg(…)] Name, … ],  // only by new(Backend)
 ///     }
 /// }
 /// ```
 ///
-/// `Name` is the [`Backend`](crate::Backend) variant of the witness (checked
-/// at compile time against `Implementation::BACKEND`). Operations take
-/// `self` by value and may have const generic parameters; each witness type
-/// must implement the trait.
+/// The family writes the enum; the macro emits the trait unchanged and no
+/// type. Each `Name` is a variant of the enum and the
+/// [`Backend`](crate::Backend) variant of its witness (checked at compile
+/// time against `Implementation::BACKEND`), with the `cfg` of its variant;
+/// every variant is listed once (the generated `match`es are exhaustive).
+/// Operations take `self` by value and may have const generic parameters;
+/// each witness type must implement the trait. The dispatch is a `match`
+/// per operation, `#[inline]`, calling the witness type's method directly.
+///
+/// A variant whose witness is not the backend it names does not compile:
+///
+/// ```compile_fail
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// pub enum Engine {
+///     Soft32(uhash_base::backend::Soft),
+/// }
+/// uhash_base::engine! {
+///     pub trait Kernels: Copy {}
+///     impl Kernels for Engine { detect: [], portable: Soft32, request: [] }
+/// }
+/// impl Kernels for uhash_base::backend::Soft {}
+/// ```
 #[macro_export]
 macro_rules! engine {
     (
         $(#[$tdoc:meta])*
-        $tvis:vis trait $trait:ident { $($ops:tt)* }
-        $(#[$edoc:meta])*
-        $evis:vis enum $engine:ident {
-            detect: [$($(#[$dc:meta])* $dn:ident => $dt:ty),* $(,)?],
-            portable: $pn:ident => $pt:ty,
-            request: [$($(#[$rc:meta])* $rn:ident => $rt:ty),* $(,)?] $(,)?
+        $tvis:vis trait $trait:ident: Copy { $($ops:tt)* }
+        impl $itrait:ident for $engine:ident {
+            detect: [$($(#[$dc:meta])* $dn:ident),* $(,)?],
+            portable: $pn:ident,
+            request: [$($(#[$rc:meta])* $rn:ident),* $(,)?] $(,)?
         }
     ) => {
         $(#[$tdoc])*
         $tvis trait $trait: Copy { $($ops)* }
 
-        $(#[$edoc])*
-        ///
-        /// A value holds the witness of its backend: it exists only where
-        /// that backend runs. Generated by `uhash_base::engine!`.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        #[non_exhaustive]
-        $evis enum $engine {
-            $($(#[$dc])* #[doc = concat!("[`Backend::", stringify!($dn), "`](", "uhash_base::Backend::", stringify!($dn), ").")] $dn($dt),)*
-            #[doc = concat!("[`Backend::", stringify!($pn), "`](", "uhash_base::Backend::", stringify!($pn), ").")]
-            $pn($pt),
-            $($(#[$rc])* #[doc = concat!("[`Backend::", stringify!($rn), "`](", "uhash_base::Backend::", stringify!($rn), ").")] $rn($rt),)*
-        }
-
-        // Each witness type is the backend its variant names.
+        // Each variant holds the witness of the backend it names.
         const _: () = {
             $($(#[$dc])* assert!(matches!(
-                <$dt as $crate::backend::Implementation>::BACKEND,
+                $crate::engine::backend_of($engine::$dn),
                 $crate::Backend::$dn
             ));)*
             assert!(matches!(
-                <$pt as $crate::backend::Implementation>::BACKEND,
+                $crate::engine::backend_of($engine::$pn),
                 $crate::Backend::$pn
             ));
             $($(#[$rc])* assert!(matches!(
-                <$rt as $crate::backend::Implementation>::BACKEND,
+                $crate::engine::backend_of($engine::$rn),
                 $crate::Backend::$rn
             ));)*
         };
@@ -158,7 +231,7 @@ macro_rules! engine {
             /// The portable backend (always available).
             #[must_use]
             pub fn portable() -> Self {
-                Self::$pn(<$pt as ::core::default::Default>::default())
+                Self::$pn(::core::default::Default::default())
             }
 
             /// The fastest backend this CPU supports (the first of the
@@ -169,8 +242,8 @@ macro_rules! engine {
             #[must_use]
             pub fn detect() -> Self {
                 $($(#[$dc])* {
-                    if let Some(w) = <$dt as $crate::backend::Implementation>::detect() {
-                        return Self::$dn(w);
+                    if let Some(e) = $crate::engine::detect_as(Self::$dn) {
+                        return e;
                     }
                 })*
                 Self::portable()
@@ -185,15 +258,9 @@ macro_rules! engine {
             /// cannot run it.
             pub fn new(backend: $crate::Backend) -> ::core::result::Result<Self, $crate::Error> {
                 let found = match backend {
-                    $($(#[$dc])* $crate::Backend::$dn => {
-                        <$dt as $crate::backend::Implementation>::detect().map(Self::$dn)
-                    })*
-                    $crate::Backend::$pn => {
-                        <$pt as $crate::backend::Implementation>::detect().map(Self::$pn)
-                    }
-                    $($(#[$rc])* $crate::Backend::$rn => {
-                        <$rt as $crate::backend::Implementation>::detect().map(Self::$rn)
-                    })*
+                    $($(#[$dc])* $crate::Backend::$dn => $crate::engine::detect_as(Self::$dn),)*
+                    $crate::Backend::$pn => $crate::engine::detect_as(Self::$pn),
+                    $($(#[$rc])* $crate::Backend::$rn => $crate::engine::detect_as(Self::$rn),)*
                     $crate::Backend::Asm => Self::BACKENDS
                         .iter()
                         .filter(|b| b.is_asm())
@@ -252,9 +319,9 @@ macro_rules! engine {
             }
         }
 
-        impl $trait for $engine {
-            $crate::engine!(@ops $trait,
-                [$($(#[$dc])* $dn => $dt,)* $pn => $pt, $($(#[$rc])* $rn => $rt,)*];
+        impl $itrait for $engine {
+            $crate::engine!(@ops $itrait,
+                [$($(#[$dc])* $dn,)* $pn, $($(#[$rc])* $rn,)*];
                 $($ops)*);
         }
     };
@@ -276,12 +343,12 @@ macro_rules! engine {
 
     // The arms of one dispatching `match`, one backend at a time (a
     // backend list nested inside an operation's repetition cannot be
-    // expanded in one step).
+    // expanded in one step). The witness type comes from the pattern.
     (@arms $self:ident, $trait:ident, $op:ident, [$($tf:tt)*], [$($arg:ident),*], [$($acc:tt)*];
-        [$(#[$c:meta])* $n:ident => $t:ty, $($rest:tt)*]
+        [$(#[$c:meta])* $n:ident, $($rest:tt)*]
     ) => {
         $crate::engine!(@arms $self, $trait, $op, [$($tf)*], [$($arg),*],
-            [$($acc)* $(#[$c])* Self::$n(w) => <$t as $trait>::$op $($tf)* (w $(, $arg)*),];
+            [$($acc)* $(#[$c])* Self::$n(w) => $trait::$op $($tf)* (w $(, $arg)*),];
             [$($rest)*])
     };
     (@arms $self:ident, $trait:ident, $op:ident, [$($tf:tt)*], [$($arg:ident),*], [$($acc:tt)*]; []) => {
@@ -293,9 +360,22 @@ macro_rules! engine {
 mod tests {
     use crate::Backend;
 
+    /// Test engine.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    #[non_exhaustive]
+    pub enum Engine {
+        #[cfg(target_arch = "x86_64")]
+        Avx2(crate::backend::Avx2),
+        #[cfg(target_arch = "aarch64")]
+        Neon(crate::backend::Neon),
+        Soft(crate::backend::Soft),
+        Float(crate::backend::Float),
+        Words32(crate::backend::Words32),
+    }
+
     crate::engine! {
         /// Test kernels.
-        pub trait Kernels {
+        pub trait Kernels: Copy {
             /// Sum of squares of N words, with a flag.
             fn squares<const N: usize, const DOUBLE: bool>(self, w: &[u32; N]) -> u64 {
                 let s = w.iter().map(|&x| u64::from(x) * u64::from(x)).sum::<u64>();
@@ -306,17 +386,13 @@ mod tests {
                 *out += 1;
             }
         }
-        /// Test engine.
-        pub enum Engine {
+        impl Kernels for Engine {
             detect: [
-                #[cfg(target_arch = "x86_64")] Avx2 => crate::backend::Avx2,
-                #[cfg(target_arch = "aarch64")] Neon => crate::backend::Neon,
+                #[cfg(target_arch = "x86_64")] Avx2,
+                #[cfg(target_arch = "aarch64")] Neon,
             ],
-            portable: Soft => crate::backend::Soft,
-            request: [
-                Float => crate::backend::Float,
-                Words32 => crate::backend::Words32,
-            ],
+            portable: Soft,
+            request: [Float, Words32],
         }
     }
 

@@ -25,7 +25,7 @@
 //! | [`strong`] | Lemma 1 of Square Hash: Δ-universal → strongly universal by adding a uniform group element, for any family |
 //! | [`secret`] | key-holding wrapper: zeroized on drop, `Debug` never prints it |
 //! | [`backend`] | backend names, CPU-feature witnesses (one list per feature set for detection and `#[target_feature]`) |
-//! | [`engine!`] | one dispatch mechanism for every family: kernel trait, engine enum, detection, forcing, dispatch |
+//! | [`engine`](mod@engine), [`engine!`] | one dispatch mechanism for every family: for the engine enum a family writes, detection, forcing and the kernel trait's dispatch |
 //! | [`error`] | the typed errors every crate returns |
 //!
 //! SIMD representations do not live here: they belong in each family's

@@ -1,5 +1,6 @@
-//! The cipher's kernels and the engine that chooses among them: one
-//! [`uhash_base::engine!`], separate from the module's [`crate::Engine`]
+//! The cipher's kernels and the engine that chooses among them: the enum
+//! [`CipherEngine`] and one [`uhash_base::engine!`] for its methods and
+//! dispatch, separate from the module's [`crate::Engine`]
 //! because its operations are whole Feistel networks. The backends differ
 //! only in how they read the table `RT` without a secret address: the
 //! portable default bodies scan all 64 entries
@@ -13,13 +14,29 @@ use super::key_schedule::Expand;
 use super::round::{Block, Par, rt_soft};
 use crate::kernels::Engine;
 
+/// The backend a [`Dfc`](super::Dfc) runs: AVX-512 where the CPU has
+/// F/BW/VL (detected), else the portable code. Every backend computes
+/// the same function in constant time.
+///
+/// A value holds the witness of its backend: it exists only where that
+/// backend runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CipherEngine {
+    /// [`Backend::Avx512`](uhash_base::Backend::Avx512).
+    #[cfg(target_arch = "x86_64")]
+    Avx512(uhash_base::backend::Avx512),
+    /// [`Backend::Soft`](uhash_base::Backend::Soft).
+    Soft(uhash_base::backend::Soft),
+}
+
 uhash_base::engine! {
     /// The operations of a DFC cipher backend, on words: a block is
     /// `(L, R)`, the big-endian halves of its 16 bytes. Each takes the
     /// decorrelation module's strategy `m` (an [`Engine`]), with which
     /// every round runs (one dispatch per call: see
     /// [`Engine::with`]).
-    pub trait CipherKernels {
+    pub trait CipherKernels: Copy {
         /// The round keys from the 256-bit padded key `PK_1..PK_8`.
         fn expand(self, m: Engine, pk: &[u32; 8]) -> RoundKeys {
             m.with(Expand(pk, &rt_soft))
@@ -52,15 +69,11 @@ uhash_base::engine! {
         }
     }
 
-    /// The backend a [`Dfc`](super::Dfc) runs: AVX-512 where the CPU has
-    /// F/BW/VL (detected), else the portable code. Every backend computes
-    /// the same function in constant time.
-    pub enum CipherEngine {
+    impl CipherKernels for CipherEngine {
         detect: [
-            #[cfg(target_arch = "x86_64")]
-            Avx512 => uhash_base::backend::Avx512,
+            #[cfg(target_arch = "x86_64")] Avx512,
         ],
-        portable: Soft => uhash_base::backend::Soft,
+        portable: Soft,
         request: [],
     }
 }
