@@ -2,7 +2,7 @@
 # Runs test binaries on an emulated AVX-512 + IFMA CPU, for machines without
 # one (correctness only: the emulator says nothing about speed).
 #
-#   bash tools/bochs_avx512.sh crates/poly1305-aes/src/lib.rs crates/mmh/tests/fixed.rs ...
+#   bash tools/bochs_avx512.sh crates/poly1305-aes/src/lib.rs crates/mmh/tests/suite/main.rs:fixed:: ...
 #
 # Each argument names a test target by its source file (optionally
 # `path:filter` to pass a test-name filter). The script builds those test

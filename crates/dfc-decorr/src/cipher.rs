@@ -19,7 +19,7 @@
 //! * CP ([`confusion_permutation`]): with `y = yl ‖ yr`,
 //!   `CP(y) = ((yr ⊕ RT[yl >> 26]) ‖ (yl ⊕ KC)) + KD mod 2^64`.
 //! * Constants ([`RT`], [`KD`], [`KC`], [`KA`], [`KB`], [`KS`]) are 32-bit
-//!   words of the hexadecimal expansion of e − 2; `tests/constants.rs`
+//!   words of the hexadecimal expansion of e − 2; `tests/suite/constants.rs`
 //!   re-derives every one of them from a big-integer series for e.
 //! * Key schedule ([`Dfc::new_from_key_bits`]): the key is padded with the
 //!   leading bits of [`KS`] to 256 bits `PK = PK_1 ‖ … ‖ PK_8`; round keys are
@@ -56,7 +56,7 @@
 //! strategy and monomorphized per strategy ([`Engine::with`](crate::Engine::with):
 //! one dispatch per block operation, none per round), so each strategy runs
 //! inside the real cipher at its own speed: the paper's Table 3, per
-//! strategy (`docs/dfc-table3.md`). `tests/nist.rs` runs all 969 NIST
+//! strategy (`docs/dfc-table3.md`). `tests/suite/nist.rs` runs all 969 NIST
 //! vectors with every strategy on every backend.
 //!
 //! # Files

@@ -21,7 +21,7 @@
 //!
 //! `cargo run -p digest-mw --example manual_auth` runs an honest exchange,
 //! one where an attacker replaces m_A on the normal link, and the
-//! append/prepend attack above; the test `tests/manual_auth.rs` runs the
+//! append/prepend attack above; the test `tests/suite/manual_auth.rs` runs the
 //! same code with fixed keys.
 
 use digest_mw::K1_BYTES_32;

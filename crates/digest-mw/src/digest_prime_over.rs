@@ -54,7 +54,7 @@
 //!   u′ = u ± 2^31 and the difference of the sums is ∓2^31·(x₂ + k₂), which
 //!   is 0 mod 2^32 whenever x₂ + k₂ is even — for **half** of all keys.
 //!   So εc(U) = 1/2 and Theorem 4 bounds the truncated digest′ only by
-//!   1/2 + θc (`tests/digest_prime_over.rs` shows the pair). NH's guarantee
+//!   1/2 + θc (`tests/suite/digest_prime_over.rs` shows the pair). NH's guarantee
 //!   needs the whole 2w bits: 64 bits to compare for a 2^-32 collision
 //!   bound, where digest′ over digest gives 2^-31 with 32.
 

@@ -57,7 +57,7 @@
 //! The §3.2 Remarks' exhaustive check (b = 7: the worst pair of one-word
 //! messages collides under exactly 1.875·2^-7 of the 2^14 keys, at m = 1
 //! vs m′ = 17; the distribution bound 2^-7 is met at m = 0^6 1) is
-//! reproduced in `tests/paper.rs`, on the reference and on this crate's
+//! reproduced in `tests/suite/paper.rs`, on the reference and on this crate's
 //! generic word code.
 //!
 //! # Backends

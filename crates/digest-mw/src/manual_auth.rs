@@ -16,7 +16,7 @@
 //! (m_A, m_B) ≠ (m_A′, m_B′) are always two different byte strings (the
 //! encoding is injective: the first 8 bytes fix where m_A ends), so the
 //! codes of different pairs collide only with digest′'s probability
-//! (Theorem 4: 2^(1−b) + θ_c). `tests/manual_auth.rs` runs the attack.
+//! (Theorem 4: 2^(1−b) + θ_c). `tests/suite/manual_auth.rs` runs the attack.
 
 use uhash_base::Error;
 

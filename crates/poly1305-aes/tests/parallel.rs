@@ -4,6 +4,7 @@
 //! 1, 2, 3 and 7 threads, every backend this CPU has; and against the
 //! reference `uhash-ref` at a length that is split.
 
+#[path = "suite/common/mod.rs"]
 mod common;
 
 use common::supported;

@@ -36,7 +36,7 @@
 //! differ in the level byte only, and neither is a level of the hash itself.
 //!
 //! Pinned vectors (computed with the OpenSSL command-line AES, independently
-//! of this crate) are in `tests/kdf.rs`.
+//! of this crate) are in `tests/suite/kdf.rs`.
 
 use aes::cipher::{BlockCipherEncrypt, KeyInit};
 

@@ -50,7 +50,7 @@
 //! No branch and no memory index depends on any operand: the masks are
 //! computed with arithmetic and pass through [`crate::ct::barrier_u64`].
 //!
-//! The big-integer reference checks are in `tests/reference.rs`
+//! The big-integer reference checks are in `tests/suite/reference.rs`
 //! (`uhash_ref`'s `BigUint`, proptest, and the boundary values 0, 1,
 //! 2^64 − 1, 2^64, p − 1, 2^65 − 1 and 2^68 − 1).
 //!

@@ -130,7 +130,7 @@ pub fn mmh_b(b: u32, key: &[u64], msg: &[u64]) -> Result<u64, RefError> {
 /// Note: when the sum is `≡ 0 (mod p)` the result is `0`. The paper's
 /// Appendix A C routine returns 15 in one such case (its final test is
 /// `utmp > 0x10000000f` where `>=` is needed); this function follows the
-/// definition, and `tests/hand.rs` pins that case.
+/// definition, and `tests/suite/hand.rs` pins that case.
 pub fn mmh32(key: &[u32], msg: &[u32]) -> Result<u32, RefError> {
     let k = msg.len();
     check_nonempty(k)?;

@@ -5,7 +5,7 @@
 //!
 //! Miller–Rabin with fixed bases is a *search* tool here. For the moduli the
 //! project depends on (2^32+15, 2^64+13, 2^96+61, 2^128+51, 2^160+7 and
-//! 2^130−5) primality and minimality are *proven* by `tests/primes.rs`, which
+//! 2^130−5) primality and minimality are *proven* by `tests/suite/primes.rs`, which
 //! verifies Pocklington certificates and rules out every integer between
 //! 2^(32w) and the prime.
 
@@ -79,7 +79,7 @@ pub fn is_probable_prime(n: &BigUint) -> bool {
 /// `2^bits + 1, 2^bits + 2, …` in order with [`is_probable_prime`]; the
 /// first candidate that passes is returned. Exact for `bits <= 80` (see
 /// [`is_probable_prime`]); for `bits = 96, 128, 160` the result is proven
-/// prime and minimal in `tests/primes.rs`.
+/// prime and minimal in `tests/suite/primes.rs`.
 ///
 /// Examples: `bits = 0 → 2`, `32 → 2^32 + 15` (MMH paper §3, footnote 4),
 /// `64 → 2^64 + 13` (MMH §3.2, DFC), `96 → 2^96 + 61`, `128 → 2^128 + 51`,
@@ -101,7 +101,7 @@ pub fn next_prime_above_pow2(bits: u32) -> BigUint {
 /// `2^bits − 1, 2^bits − 2, …` in order with [`is_probable_prime`]. It fixes
 /// the "same shape" modulus of the ε lab's reduced-width Poly1305: `2^130 − 5`
 /// is the largest prime below `2^130` (`bits = 130 → 2^130 − 5`, checked in
-/// `tests/small_width.rs`), so the reduced version uses the largest prime
+/// `tests/suite/small_width.rs`), so the reduced version uses the largest prime
 /// below `2^(b+2)`. Exact for `bits <= 81` (see [`is_probable_prime`]).
 ///
 /// Returns `2` for `bits < 2` (there is no prime below `2^bits` then; the

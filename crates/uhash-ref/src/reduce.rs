@@ -44,7 +44,7 @@ pub fn mod_p130(x: &BigUint) -> BigUint {
 /// than `2^(32w)` for `w`-word digits; the smallest such prime is chosen here,
 /// as MMH footnote 4 does for `w = 1`.
 ///
-/// Values (proven prime and minimal in `tests/primes.rs`): `w = 1 → 2^32 + 15`,
+/// Values (proven prime and minimal in `tests/suite/primes.rs`): `w = 1 → 2^32 + 15`,
 /// `2 → 2^64 + 13`, `3 → 2^96 + 61`, `4 → 2^128 + 51`, `5 → 2^160 + 7`.
 ///
 /// Intended for `w` in `1..=5`. Other `w` are not rejected (the signature has

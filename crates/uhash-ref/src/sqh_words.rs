@@ -7,7 +7,7 @@
 //! module exists so that the ε lab (`uhash epsilon sqh`) can run the same
 //! definitions at a reduced word size, where every key can be enumerated.
 //! With `l = 32` every function here equals its [`crate::sqh`] namesake
-//! (`tests/small_width.rs`).
+//! (`tests/suite/small_width.rs`).
 //!
 //! Conventions: an element has `w` words of `l` bits, `L = l·w`,
 //! `p = next_prime_above_pow2(L)` (the smallest prime above `2^L`, as

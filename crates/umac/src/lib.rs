@@ -126,7 +126,7 @@
 //! kernel of its own.
 //!
 //! Measured (x86-64 with AVX-512, Sapphire Rapids class, TSC cycles/byte at
-//! 2.7 GHz, long-term key, nonce counted per message; `tests/speed.rs`,
+//! 2.7 GHz, long-term key, nonce counted per message; `tests/suite/speed.rs`,
 //! OpenSSH's `umac.c` built beside it with `gcc -O3 -march=native
 //! -fno-strict-aliasing` and OpenSSL's AES, same machine, same minute):
 //!
@@ -141,7 +141,7 @@
 //! 0.065 (the same kernel as the `uhash-mmh` crate's two-window adjacent NH,
 //! 0.063), POLY adds the rest. The `avx2` backend on the same CPU: 0.095.
 //!
-//! Later, on an AMD EPYC with AVX-512 (Zen 5 class; `tests/speed.rs`, the
+//! Later, on an AMD EPYC with AVX-512 (Zen 5 class; `tests/suite/speed.rs`, the
 //! `avx512` backend, median of three runs, machine shared): UMAC-64 at
 //! 64 KiB 0.039 TSC cycles/byte (0.040 at 2.7 GHz wall clock; 0.055 before
 //! POLY-64's lazy reduction and the four-chunk NH calls), NH alone 0.028;

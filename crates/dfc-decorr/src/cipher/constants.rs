@@ -1,10 +1,10 @@
 //! The constants of DFC: 32-bit words `EES[i]` of the hexadecimal
 //! expansion of e − 2 (re-derived from a big-integer series for e in
-//! `tests/constants.rs`), and the cipher's sizes.
+//! `tests/suite/constants.rs`), and the cipher's sizes.
 
 /// `RT[0..64]`, the table of CP: the first 64 32-bit words `EES[0..64]` of
 /// the hexadecimal expansion of e − 2 (`RT[0] = 0xb7e15162`,
-/// `RT[63] = 0xe67008e1`). Re-derived from e in `tests/constants.rs`.
+/// `RT[63] = 0xe67008e1`). Re-derived from e in `tests/suite/constants.rs`.
 pub const RT: [u32; 64] = [
     0xb7e15162, 0x8aed2a6a, 0xbf715880, 0x9cf4f3c7, 0x62e7160f, 0x38b4da56, 0xa784d904, 0x5190cfef,
     0x324e7738, 0x926cfbe5, 0xf4bf8d8d, 0x8c31d763, 0xda06c80a, 0xbb1185eb, 0x4f7c7b57, 0x57f59584,

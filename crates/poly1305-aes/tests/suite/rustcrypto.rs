@@ -8,7 +8,7 @@
 //! block — and checks it against the RFC 8439 vectors and RustCrypto's
 //! test vectors.
 
-mod common;
+use crate::common;
 
 use common::{hexf, hexv, records};
 use poly1305_aes as poly1305;

@@ -9,7 +9,7 @@
 //! `common::supported()`.
 #![cfg(feature = "asm")]
 
-mod common;
+use crate::common;
 
 use poly1305_aes::{Backend, Engine, Error, Poly1305};
 

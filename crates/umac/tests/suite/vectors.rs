@@ -3,7 +3,7 @@
 //! NH kernels this CPU and build run: one-shot, streamed in pieces that
 //! cross block and chunk boundaries, through a session, and verified.
 
-mod common;
+use crate::common;
 
 use common::{Mac, Vector, engines, vectors};
 use umac::{Engine32, UmacNonce};

@@ -8,7 +8,7 @@ use poly1305_aes::{Error, MacTag, Nonce, Poly1305Aes, Poly1305AesWithPowers, Tag
 use proptest::prelude::*;
 use uhash_ref::poly1305 as reference;
 
-mod common;
+use crate::common;
 use common::supported;
 
 fn clamp_key(mut key: [u8; 32]) -> [u8; 32] {

@@ -4,7 +4,7 @@
 //! classes: x + m overflowing 32w bits, all-ones words, sums just above
 //! multiples of p_w, zero elements.
 
-mod common;
+use crate::common;
 
 use common::{key_bytes, ref_fn};
 use num_bigint::BigUint;

@@ -4,9 +4,9 @@
 //! 2·1024 ± 1, …), any nonce length, one-shot, any split of the input,
 //! sessions over consecutive nonces; and a message engineered so that an
 //! L1 output falls in POLY's escape range (probability 2^-32 at random).
-//! The 16 MiB switch of POLY is in `tests/long.rs`.
+//! The 16 MiB switch of POLY is in `tests/suite/long.rs`.
 
-mod common;
+use crate::common;
 
 use common::{Mac, bytes, engines, reference};
 use proptest::prelude::*;

@@ -3,7 +3,7 @@
 //! (through `Poly1305`), read from `tests/vectors/*.jsonl` at the workspace
 //! root; and the rejection of an r with clamped bits set.
 
-mod common;
+use crate::common;
 
 use common::{hexf, hexv, records, supported};
 use poly1305_aes::universal_hash::common::TryKeyInit;
@@ -128,7 +128,7 @@ fn forcing_an_unsupported_backend_is_an_error() {
         let got = Poly1305::new_with_backend(&key, b);
         if b.is_asm() {
             // Depends on this crate's build (feature `asm`), which
-            // `is_supported` cannot see: tests/asm.rs checks it.
+            // `is_supported` cannot see: tests/suite/asm.rs checks it.
             continue;
         }
         assert_eq!(got.is_ok(), supported.contains(&b), "{b}");

@@ -3,7 +3,7 @@
 //! 8- and 16-block SIMD steps and 4 KiB; all-0xff messages and keys with
 //! every allowed bit of r set (carry stress).
 
-mod common;
+use crate::common;
 
 use common::supported;
 use poly1305_aes::universal_hash::UniversalHash;

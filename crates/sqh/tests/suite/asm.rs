@@ -11,9 +11,9 @@
 //! makes its absence there a failure (`uhash_testkit::expect`). Everywhere
 //! else it must be `Error::UnsupportedBackend`, and the value tests are
 //! skipped. (The kernel-level comparison with the portable kernels is in
-//! `tests/kernels.rs`, for every backend.)
+//! `tests/suite/kernels.rs`, for every backend.)
 
-mod common;
+use crate::common;
 
 use common::{key_bytes, ref_fn};
 use proptest::prelude::*;

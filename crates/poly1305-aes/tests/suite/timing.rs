@@ -1,7 +1,7 @@
 //! Micro timing of every backend (run by hand in release mode):
 //!
 //! ```text
-//! cargo test --release -p poly1305-aes --features asm --test timing -- --ignored --nocapture
+//! cargo test --release -p poly1305-aes --features asm --test suite timing:: -- --ignored --nocapture
 //! ```
 //!
 //! Nanoseconds per message (and cycles/byte at a nominal 2.7 GHz), the

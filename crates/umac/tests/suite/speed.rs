@@ -1,5 +1,5 @@
 //! A speed harness, not a test of speed: `cargo test -p umac --release
-//! --features asm --test speed -- --ignored --nocapture` prints, for UMAC-64
+//! --features asm --test suite speed:: -- --ignored --nocapture` prints, for UMAC-64
 //! and UMAC-128 on every backend, TSC cycles per byte at 64 B, 1 KiB and
 //! 64 KiB (long-term key, nonce incremented per message, big-endian as
 //! OpenSSH's sequence number), per-message cycles, and the key set-up

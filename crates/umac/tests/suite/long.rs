@@ -4,9 +4,9 @@
 //! half of a 128-bit word ≥ 2^64 − 2^32), every tag size and backend
 //! against the reference, one-shot and streamed. Natively only (see
 //! `common::long_tests`); under qemu-user the long published vectors
-//! (`tests/vectors.rs`) check these lengths.
+//! (`tests/suite/vectors.rs`) check these lengths.
 
-mod common;
+use crate::common;
 
 use common::{Mac, bytes, engines, long_tests};
 use umac::UmacNonce;

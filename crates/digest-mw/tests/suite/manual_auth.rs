@@ -5,11 +5,11 @@
 //! (the attack that defeats the bare m_A ‖ m_B), a changed k_A fails the
 //! commitment; and `main` itself runs.
 
-#[path = "../examples/manual_auth.rs"]
-mod manual_auth;
+#[path = "../../examples/manual_auth.rs"]
+mod example;
 
 use digest_mw::manual_auth::pair_code;
-use manual_auth::{Attack, KEY_BYTES, Outcome, Tamper, run};
+use example::{Attack, KEY_BYTES, Outcome, Tamper, run};
 
 fn keys(seed: u8) -> ([u8; KEY_BYTES], [u8; KEY_BYTES]) {
     let mut ka = [0u8; KEY_BYTES];
@@ -140,5 +140,5 @@ fn pair_code_rejects_bad_keys() {
 
 #[test]
 fn example_main_runs() {
-    manual_auth::demo().unwrap();
+    example::demo().unwrap();
 }

@@ -3,7 +3,7 @@
 //! every backend; the reference `uhash-ref` for the value after updates;
 //! typed errors that leave the value unchanged; fresh nonces only.
 
-mod common;
+use crate::common;
 
 use common::supported;
 use poly1305_aes::{Error, IncrementalMac, NonceCounter, Poly1305Aes};

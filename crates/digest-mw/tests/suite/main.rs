@@ -1,0 +1,11 @@
+//! The integration tests of this crate, one binary (a test binary per file
+//! would link the crate and its dependencies once each). `wipe.rs` stays a
+//! binary of its own: its global allocator scans what every test frees.
+
+mod digest_prime;
+mod digest_prime_over;
+mod fixed;
+mod kernels;
+mod long;
+mod manual_auth;
+mod paper;

@@ -1,0 +1,13 @@
+//! The integration tests of this crate, one binary (a test binary per file
+//! would link the crate and its dependencies once each). `wipe.rs` stays a
+//! binary of its own: its global allocator scans what every test frees.
+
+mod asm;
+mod batch;
+mod clamp;
+mod common;
+mod incremental;
+mod proptests;
+mod rustcrypto;
+mod timing;
+mod vectors;
