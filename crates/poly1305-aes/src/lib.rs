@@ -25,6 +25,14 @@
 //! of the Poly1305-AES MAC, as every MAC of the workspace returns: its
 //! `==` is constant-time, and `verify` takes it.
 //!
+//! # Drop-in through a Cargo rename
+//! `poly1305 = { package = "poly1305-aes", version = "0.1", features =
+//! ["zeroize"] }` builds code written for RustCrypto's `poly1305` 0.9
+//! unchanged: its one feature name, `zeroize`, is accepted here as a no-op
+//! (keys and states are always wiped on drop). The minimum Rust version is
+//! 1.89 (the AVX-512 intrinsics became stable there), against 1.85 for
+//! RustCrypto's crate.
+//!
 //! # Use
 //! ```
 //! use poly1305_aes::{Engine, Generate, MacTag, Nonce, NonceCounter, Poly1305Aes};
