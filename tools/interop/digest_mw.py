@@ -4,7 +4,7 @@
 formula), the long-message hash over it (family 0x0320, key C/4 + n words)
 and its Wegman-Carter MAC, using the shared machinery of long_mac.py (AES
 from the `openssl` command line). It prints `uhash kat` records with their
-expected outputs; crates/uhash-cli/tests/kat/ and the families' tests/long.rs pins them.
+expected outputs; crates/uhash-cli/tests/suite/kat/ and the families' tests/long.rs pins them.
 
 usage: tools/interop/digest_mw.py
 """

@@ -4,7 +4,7 @@ key expansion, the long-message hash (MMH32 or NH level 1) and the
 Wegman–Carter MAC, straight from docs/kat.md and the uhash-base docs.
 AES comes from the `openssl` command line, so nothing here shares code with
 the Rust crates. It prints `uhash kat` records with their expected outputs;
-crates/uhash-cli/tests/kat/ and the families' tests/long.rs pins some of them.
+crates/uhash-cli/tests/suite/kat/ and the families' tests/long.rs pins some of them.
 
 usage: tools/interop/long_mac.py
 """

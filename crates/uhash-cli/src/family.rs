@@ -10,7 +10,7 @@
 //! adding a family to the tool is its file and one entry below
 //! (ARCHITECTURE.md, "Recipe: add a family"). The other per-family lists —
 //! the fuzz targets, the benchmarks' constant-time registry — are checked
-//! against this one by tests (`tests/registry.rs` here, `ct` in
+//! against this one by tests (`tests/suite/registry.rs` here, `ct` in
 //! uhash-bench): a family missing from one of them fails.
 
 use crate::alg::row::Alg;

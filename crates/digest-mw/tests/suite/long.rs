@@ -232,7 +232,7 @@ fn constants_debug_and_checked_inputs() {
 }
 
 /// The `digest_mw_long_hash`/`digest_mw_long_mac` records of
-/// `crates/uhash-cli/tests/kat/`, computed by `tools/interop/digest_mw.py` (Python,
+/// `crates/uhash-cli/tests/suite/kat/`, computed by `tools/interop/digest_mw.py` (Python,
 /// digestMW from the paper's formula, OpenSSL AES) independently of the
 /// Rust code; every backend, streaming and one-shot.
 #[test]

@@ -260,7 +260,7 @@ fn edge_lengths_and_extreme_bytes() {
     }
 }
 
-/// `long_hash`/`long_mac` vectors of `crates/uhash-cli/tests/kat/`, computed by
+/// `long_hash`/`long_mac` vectors of `crates/uhash-cli/tests/suite/kat/`, computed by
 /// `tools/interop/long_mac.py` (Python, OpenSSL AES) independently of the
 /// Rust code.
 #[test]

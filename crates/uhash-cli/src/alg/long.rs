@@ -4,7 +4,7 @@
 //! `uhash::base::mac::tag_for_hash` with the pad key that
 //! `WegmanCarter::from_seed` derives — the same bytes as the family's
 //! `…Mac::from_seed(seed).authenticate(nonce, msg)` (tested in
-//! `tests/cli_parallel.rs`).
+//! `tests/suite/parallel.rs`).
 
 use uhash::base::Error;
 use uhash::base::long::{ChunkHash, LongHash, SeededHash, SeededKernel};

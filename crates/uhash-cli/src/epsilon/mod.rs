@@ -22,7 +22,7 @@
 //! The constructions are the papers' definitions with b-bit words
 //! ([`mmh`], [`toeplitz`], [`nmh`], [`nh`], [`sqh`], [`digest`], [`dfc`],
 //! [`poly1305`], [`long`], [`tree`]); each is tested equal to the width-generic
-//! big-integer reference `uhash-ref` (`tests/epsilon.rs`). `docs/epsilon.md`
+//! big-integer reference `uhash-ref` (`tests/suite/epsilon.rs`). `docs/epsilon.md`
 //! has the method, the full tables, the plots and the findings.
 //!
 //! Entry point: [`run`] (the `uhash epsilon` subcommand).
