@@ -478,7 +478,7 @@ fn bad_input_is_one_message_and_no_output() {
         2,
         &["not a keyed hash"],
     );
-    // Lists with nothing to check (malformed lines: tests/cli/check.rs).
+    // Lists with nothing to check (malformed lines: check.rs).
     for (list, says) in [
         ("nothex  ok\n", "tags:1: malformed line"),
         ("zz\n", "1 line is improperly formatted"),
