@@ -233,7 +233,8 @@ pub struct MacArgs {
     /// With --check: print only the failures
     #[arg(long, requires = "check")]
     pub quiet: bool,
-    /// One JSON object per input: {"alg","file","nonce","tag"}
+    /// One JSON object per line and input: {"alg","file","nonce","tag"}, and "file_hex" (the
+    /// name's bytes in hex) for a name that is not UTF-8; --check reads these lines back
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
@@ -274,7 +275,9 @@ pub struct VerifyArgs {
     pub key: KeyArgs,
     #[command(flatten)]
     pub key_options: KeyOptions,
-    /// The list: lines `TAG NONCE  FILE`, or `TAG  FILE` with --nonce (`-`: stdin)
+    /// The list: lines `TAG NONCE  FILE`, `TAG  FILE` with --nonce, or the JSON lines of `uhash
+    /// mac --json` (`-`: stdin). Malformed lines are reported and skipped; they make the exit
+    /// status 1
     #[arg(long, value_name = "LIST")]
     pub check: PathBuf,
     /// The nonce of the lines that carry none, in hex
@@ -294,13 +297,15 @@ pub struct HashArgs {
     pub alg: Option<String>,
     #[command(flatten)]
     pub key: KeyArgs,
-    /// Check the lines `HASH  FILE` of LIST instead of writing hashes
+    /// Check the lines `HASH  FILE` (or the JSON lines of --json) of LIST instead of writing
+    /// hashes
     #[arg(long, value_name = "LIST", conflicts_with_all = ["json", "files"])]
     pub check: Option<PathBuf>,
     /// With --check: print only the failures
     #[arg(long, requires = "check")]
     pub quiet: bool,
-    /// One JSON object per input: {"alg","file","hash"}
+    /// One JSON object per line and input: {"alg","file","hash"}, and "file_hex" (the name's
+    /// bytes in hex) for a name that is not UTF-8; --check reads these lines back
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]

@@ -88,8 +88,13 @@ pub fn load(
                     "{what} is a key for '{typed}', which this uhash does not know"
                 )));
             }
-            find(typed, kind)
-                .map_err(|e| Fail::input(format!("{what} is a key for {typed}: {}", e.message())))?
+            find(typed, kind).map_err(|e| {
+                Fail::input(format!(
+                    "{what} is a key for {typed}: {}; make a key for one of them with 'uhash \
+                     keygen --alg NAME --out FILE'",
+                    e.message()
+                ))
+            })?
         }
         (None, Some(asked)) => find(asked, kind)?,
         (None, None) => {
@@ -101,14 +106,29 @@ pub fn load(
         }
     };
     let want = alg.key_bytes;
-    let hex_error = |h: &str| {
-        Fail::input(format!(
-            "{what}: {} needs a key of {want} bytes ({} hex digits), got {}",
-            alg.name,
-            2 * want,
-            describe_hex(h)
-        ))
+    // What the key should be, and for a typed key file which algorithm it
+    // says it is for (then its key has the wrong length only if edited).
+    let (who, needs) = match parsed.alg {
+        Some(_) => (
+            format!("{what} (a key for {}, as the file says)", alg.name),
+            format!(
+                "{} needs {} hex digits ({want} bytes): the file is damaged (make a new one with \
+                 'uhash keygen --alg {} --out FILE')",
+                alg.name,
+                2 * want,
+                alg.name
+            ),
+        ),
+        None => (
+            what.clone(),
+            format!(
+                "--alg {} needs {} hex digits ({want} bytes)",
+                alg.name,
+                2 * want
+            ),
+        ),
     };
+    let hex_error = |h: &str| Fail::input(format!("{who} holds {}; {needs}", held_hex(h)));
     let bytes = match parsed.body {
         Body::Hex(h) => parse_hex(&h, want).ok_or_else(|| hex_error(&h))?,
         Body::Raw(b) if b.len() == want && args.key_file.is_some() => b,
@@ -117,15 +137,20 @@ pub fn load(
             parse_hex(&h, want).ok_or_else(|| hex_error(&h))?
         }
         Body::Raw(b) => {
-            let h = Zeroizing::new(String::from_utf8_lossy(b.trim_ascii()).into_owned());
+            let trimmed = b.trim_ascii();
+            let h = Zeroizing::new(String::from_utf8_lossy(trimmed).into_owned());
             parse_hex(&h, want).ok_or_else(|| {
-                Fail::input(format!(
-                    "{what}: {} needs a key of {want} bytes: the file must hold exactly {want} \
-                     bytes or {} hex digits, it holds {} bytes",
-                    alg.name,
-                    2 * want,
-                    b.len()
-                ))
+                if !trimmed.is_empty() && trimmed.iter().all(u8::is_ascii_hexdigit) {
+                    hex_error(&h)
+                } else {
+                    Fail::input(format!(
+                        "{who} holds {} bytes, not hex digits; --alg {} needs a key of {want} \
+                         bytes: a file of exactly {want} bytes or {} hex digits",
+                        b.len(),
+                        alg.name,
+                        2 * want
+                    ))
+                }
             })?
         }
     };
@@ -235,6 +260,19 @@ pub fn describe_hex(hex: &str) -> String {
     }
 }
 
+/// How many hex digits (and bytes) a hex key holds, for an error message
+/// (never the digits).
+fn held_hex(hex: &str) -> String {
+    let n = hex.len();
+    if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        describe_hex(hex)
+    } else if n % 2 == 1 {
+        format!("{n} hex digits (an odd number: not whole bytes)")
+    } else {
+        format!("{n} hex digits ({} bytes)", n / 2)
+    }
+}
+
 /// A fresh key for `alg` from the operating system's generator, valid for
 /// its definition (a Poly1305-AES r gets the paper's zero bits).
 pub fn fresh_key(alg: &Alg) -> Result<Zeroizing<Vec<u8>>, Fail> {
@@ -322,9 +360,9 @@ pub fn find(name: &str, kind: Kind) -> Result<&'static Alg, Fail> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let (what, cmd) = match kind {
-        Kind::Mac => ("MAC", "uhash mac"),
-        Kind::Hash => ("keyed hash", "uhash hash"),
+    let (what, whats, cmd) = match kind {
+        Kind::Mac => ("MAC", "MACs", "uhash mac"),
+        Kind::Hash => ("keyed hash", "keyed hashes", "uhash hash"),
     };
     match alg::find(name) {
         Some(a) if a.kind == kind => Ok(a),
@@ -335,12 +373,12 @@ pub fn find(name: &str, kind: Kind) -> Result<&'static Alg, Fail> {
                 "uhash hash"
             };
             Err(Fail::usage(format!(
-                "'{name}' is not a {what} (use it with '{other}'); the {what}s of '{cmd}': {}",
+                "'{name}' is not a {what} (use it with '{other}'); the {whats} of '{cmd}': {}",
                 names(kind)
             )))
         }
         None => Err(Fail::usage(format!(
-            "unknown algorithm '{name}'; the {what}s of '{cmd}': {}",
+            "unknown algorithm '{name}'; the {whats} of '{cmd}': {}",
             names(kind)
         ))),
     }
@@ -360,6 +398,12 @@ mod tests {
         assert!(parse_hex("0a0b0c", 2).is_none());
         assert!(parse_hex("zz0b", 2).is_none());
         assert_eq!(describe_hex("abc"), "3 hex digits");
+        assert_eq!(held_hex("00ff"), "4 hex digits (2 bytes)");
+        assert_eq!(
+            held_hex("0ff"),
+            "3 hex digits (an odd number: not whole bytes)"
+        );
+        assert!(held_hex("0g").contains("not all hex"));
         assert!(describe_hex("key!").contains("not all hex"));
     }
 

@@ -1,7 +1,8 @@
 //! The lines `uhash mac` and `uhash hash` write and `--check` reads:
 //! `HEX  NAME` or `TAG NONCE  NAME` (two spaces before the name, as
 //! sha256sum and b3sum), and how every name is shown (in those lines, in
-//! the `NAME: OK` lines of `--check` and in messages).
+//! the `NAME: OK` lines of `--check` and in messages). The JSON Lines of
+//! `--json` are in `json`.
 //!
 //! A name is written as it is unless it holds a byte that could break the
 //! line or fool a terminal. Then every such byte is escaped and a written
@@ -36,7 +37,7 @@ pub struct Entry {
 /// Whether `c` is shown as `\xHH` bytes: C0 controls and DEL (other than
 /// `\n` and `\r`, which have their own escapes), C1 controls, and the
 /// bidirectional embedding, override and isolate controls.
-fn hidden(c: char) -> bool {
+pub fn hidden(c: char) -> bool {
     matches!(c, '\0'..='\x1f' | '\x7f' | '\u{80}'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
@@ -99,38 +100,6 @@ pub fn format(out: &[u8], nonce: Option<&[u8]>, name: &OsStr) -> Vec<u8> {
     line.extend_from_slice(shown.as_bytes());
     line.push(b'\n');
     line
-}
-
-/// The JSON line for one input: the name as a JSON string, with every
-/// control, DEL, C1 and bidirectional control as a `\uXXXX` escape (a name
-/// that is not UTF-8 is written with U+FFFD in place of its invalid bytes).
-pub fn format_json(
-    alg: &str,
-    field: &str,
-    out: &[u8],
-    nonce: Option<&[u8]>,
-    name: &OsStr,
-) -> Vec<u8> {
-    let mut obj = serde_json::Map::new();
-    obj.insert("alg".into(), alg.into());
-    obj.insert("file".into(), name.to_string_lossy().into_owned().into());
-    if let Some(n) = nonce {
-        obj.insert("nonce".into(), hex::encode(n).into());
-    }
-    obj.insert(field.into(), hex::encode(out).into());
-    // serde_json escapes C0 controls; DEL, C1 and the bidirectional
-    // controls are written as `\uXXXX` too (the same string to a JSON
-    // reader, nothing a terminal acts on).
-    let mut line = String::new();
-    for c in serde_json::Value::Object(obj).to_string().chars() {
-        if hidden(c) {
-            line.push_str(&format!("\\u{:04x}", u32::from(c)));
-        } else {
-            line.push(c);
-        }
-    }
-    line.push('\n');
-    line.into_bytes()
 }
 
 /// Parses one line (without its `\n`) of a list for an algorithm with
@@ -218,14 +187,16 @@ fn unescape(s: &[u8]) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
+/// The name of `b`'s bytes (not Unix: they must be UTF-8).
 #[cfg(unix)]
-fn bytes_to_os(b: Vec<u8>) -> Result<OsString, String> {
+pub fn bytes_to_os(b: Vec<u8>) -> Result<OsString, String> {
     use std::os::unix::ffi::OsStringExt;
     Ok(OsString::from_vec(b))
 }
 
+/// The name of `b`'s bytes (not Unix: they must be UTF-8).
 #[cfg(not(unix))]
-fn bytes_to_os(b: Vec<u8>) -> Result<OsString, String> {
+pub fn bytes_to_os(b: Vec<u8>) -> Result<OsString, String> {
     String::from_utf8(b)
         .map(OsString::from)
         .map_err(|_| "file name is not UTF-8".into())
@@ -387,25 +358,5 @@ mod tests {
             proptest::prop_assert_eq!(escaped, body.starts_with('\\'));
             proptest::prop_assert!(!shown.chars().any(|c| c == '\n' || c == '\r' || hidden(c)));
         }
-    }
-
-    #[test]
-    fn json() {
-        let j = format_json("poly1305-aes", "tag", &[1], Some(&[2]), OsStr::new("a\"b"));
-        let v: serde_json::Value = serde_json::from_slice(&j).unwrap();
-        assert_eq!(v["file"], "a\"b");
-        assert_eq!(v["tag"], "01");
-        assert_eq!(v["nonce"], "02");
-        // Controls a terminal acts on are JSON escapes, the same string.
-        let name = "x\u{1b}[8m\u{7f}\u{9b}\u{202e}y";
-        let j = format_json("nh-mac", "tag", &[1], None, OsStr::new(name));
-        let text = std::str::from_utf8(&j).unwrap();
-        assert!(
-            !text.trim_end().chars().any(|c| c.is_control() || hidden(c)),
-            "{text}"
-        );
-        assert!(text.contains("\\u001b[8m\\u007f\\u009b\\u202ey"), "{text}");
-        let v: serde_json::Value = serde_json::from_slice(&j).unwrap();
-        assert_eq!(v["file"], name);
     }
 }

@@ -6,6 +6,7 @@ mod args;
 #[cfg(unix)]
 mod blocks;
 mod input;
+mod json;
 mod keys;
 mod lines;
 mod map;

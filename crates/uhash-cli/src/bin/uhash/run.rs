@@ -12,8 +12,8 @@ use crate::Fail;
 use crate::args::{HashArgs, IoMode, KeyArgs, KeygenArgs, MacArgs, RunArgs, VerifyArgs};
 use crate::input::{self, Input, plain};
 use crate::keys::{self, Key};
-use crate::lines;
 use crate::nonces::{self, Nonces};
+use crate::{json, lines};
 
 /// A keyed algorithm and the threads to run it on.
 struct Job {
@@ -125,13 +125,8 @@ fn produce(
         match job.digest(input, &nonce) {
             Ok(tag) => {
                 let line = if json {
-                    let field = if job.alg.kind == Kind::Mac {
-                        "tag"
-                    } else {
-                        "hash"
-                    };
                     let nonce = (job.alg.kind == Kind::Mac).then_some(&nonce[..]);
-                    lines::format_json(job.alg.name, field, &tag, nonce, &input.name)
+                    json::format(job.alg, &tag, nonce, &input.name)
                 } else {
                     lines::format(&tag, shown, &input.name)
                 };
@@ -234,9 +229,12 @@ pub fn verify(a: &VerifyArgs) -> Result<ExitCode, Fail> {
     check(&job, &a.check, nonce, a.quiet)
 }
 
-/// Re-computes every line of `list` and compares in constant time. The
-/// whole list is parsed first: a malformed line stops the run before any
-/// input is read.
+/// Re-computes every line of `list` and compares in constant time. Lines
+/// are `TAG NONCE  FILE`, `TAG  FILE` (`HASH  FILE`) or, starting with
+/// `{`, the JSON objects of `--json`. The whole list is parsed first; each
+/// malformed line is reported on stderr with its number and skipped, the
+/// others are checked, and malformed lines make the exit status 1 (as
+/// `sha256sum --check --strict`).
 fn check(job: &Job, list: &Path, nonce: Option<Vec<u8>>, quiet: bool) -> Result<ExitCode, Fail> {
     let from_stdin = list.as_os_str() == "-";
     let list_name = if from_stdin {
@@ -253,24 +251,20 @@ fn check(job: &Job, list: &Path, nonce: Option<Vec<u8>>, quiet: bool) -> Result<
     read.map_err(|e| Fail::input(format!("{list_name}: {}", plain(&e))))?;
 
     let mut entries = Vec::new();
+    let mut malformed = 0usize;
     for (i, line) in text.split(|&b| b == b'\n').enumerate() {
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let bad =
-            |why: String| Fail::input(format!("{list_name}:{}: malformed line: {why}", i + 1));
-        let mut e = lines::parse(line, job.alg.out_bytes, job.alg.nonce_bytes).map_err(bad)?;
-        if job.alg.kind == Kind::Mac && e.nonce.is_none() {
-            e.nonce = Some(nonce.clone().ok_or_else(|| {
-                bad("no nonce on the line (`TAG  FILE` lines need --nonce HEX)".into())
-            })?);
+        match check_entry(job, line, nonce.as_deref(), from_stdin) {
+            Ok(e) => entries.push(e),
+            Err(why) => {
+                malformed += 1;
+                Fail::input(format!("{list_name}:{}: malformed line: {why}", i + 1)).report();
+            }
         }
-        if from_stdin && e.name == "-" {
-            return Err(bad("names standard input, which holds the list".into()));
-        }
-        entries.push(e);
     }
-    if entries.is_empty() {
+    if entries.is_empty() && malformed == 0 {
         return Err(Fail::input(format!("{list_name}: no lines to check")));
     }
 
@@ -302,16 +296,49 @@ fn check(job: &Job, list: &Path, nonce: Option<Vec<u8>>, quiet: bool) -> Result<
             }
         }
     }
-    if failed.is_empty() {
-        return Ok(ExitCode::SUCCESS);
+    if !failed.is_empty() {
+        eprintln!(
+            "uhash: {} of {} {what} did NOT verify: {}",
+            failed.len(),
+            entries.len(),
+            failed.join(", ")
+        );
     }
-    eprintln!(
-        "uhash: {} of {} {what} did NOT verify: {}",
-        failed.len(),
-        entries.len(),
-        failed.join(", ")
-    );
-    Ok(ExitCode::FAILURE)
+    if malformed > 0 {
+        let lines = if malformed == 1 {
+            "line is"
+        } else {
+            "lines are"
+        };
+        eprintln!("uhash: {list_name}: {malformed} {lines} improperly formatted");
+    }
+    Ok(status(failed.is_empty() && malformed == 0))
+}
+
+/// One line of a `--check` list as an entry to check: its nonce from the
+/// line or `nonce` (`--nonce`), and not `-` when the list is standard
+/// input. The error says why the line is malformed.
+fn check_entry(
+    job: &Job,
+    line: &[u8],
+    nonce: Option<&[u8]>,
+    from_stdin: bool,
+) -> Result<lines::Entry, String> {
+    let mut e = if line.trim_ascii_start().starts_with(b"{") {
+        json::parse(line, job.alg)?
+    } else {
+        lines::parse(line, job.alg.out_bytes, job.alg.nonce_bytes)?
+    };
+    if job.alg.kind == Kind::Mac && e.nonce.is_none() {
+        let Some(n) = nonce else {
+            return Err("no nonce on the line (lines without one need --nonce HEX)".into());
+        };
+        e.nonce = Some(n.to_vec());
+    }
+    if from_stdin && e.name == "-" {
+        return Err("names standard input, which holds the list".into());
+    }
+    Ok(e)
 }
 
 /// `uhash keygen`.

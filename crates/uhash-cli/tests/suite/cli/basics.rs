@@ -382,6 +382,50 @@ fn bad_input_is_one_message_and_no_output() {
         1,
         &["key file short.key", "32 bytes", "holds 31 bytes"],
     );
+    // A hex key is counted in hex digits; a typed key file says its algorithm.
+    assert!(
+        run_in(&dir, &["keygen", "--out", "k.key"], b"")
+            .status
+            .success()
+    );
+    let typed = std::fs::read_to_string(dir.join("k.key")).unwrap();
+    let digits = typed.split_whitespace().nth(3).unwrap();
+    private_file(&dir.join("hex.key"), format!("{digits}\n").as_bytes());
+    let hash = |k: &str, alg: &[&str]| {
+        let mut a = vec!["hash", "--key-file", k];
+        a.extend(alg);
+        a.push("ok");
+        run_in(&dir, &a, b"")
+    };
+    assert_fails(
+        &hash("hex.key", &["--alg", "mmh32x4"]),
+        1,
+        &[
+            "key file hex.key holds 64 hex digits (32 bytes)",
+            "--alg mmh32x4 needs 32 hex digits (16 bytes)",
+        ],
+    );
+    assert_fails(
+        &hash("k.key", &[]),
+        1,
+        &[
+            "key file k.key is a key for poly1305-aes",
+            "not a keyed hash",
+            "uhash mac",
+        ],
+    );
+    private_file(
+        &dir.join("cut.key"),
+        typed.replace(digits, &digits[..62]).as_bytes(),
+    );
+    assert_fails(
+        &with_key(&["--key-file", "cut.key"]),
+        1,
+        &[
+            "key file cut.key (a key for poly1305-aes, as the file says) holds 62 hex digits (31 bytes)",
+            "poly1305-aes needs 64 hex digits (32 bytes)",
+        ],
+    );
     assert_fails(
         &with_key(&["--key-file", "nokey"]),
         1,
@@ -434,13 +478,10 @@ fn bad_input_is_one_message_and_no_output() {
         2,
         &["not a keyed hash"],
     );
-    // Malformed lists: nothing is checked.
+    // Lists with nothing to check (malformed lines: check.rs).
     for (list, says) in [
         ("nothex  ok\n", "tags:1: malformed line"),
-        (
-            "00000000000000000000000000000000 00000000000000000000000000000000  ok\nzz\n",
-            "tags:2: malformed line",
-        ),
+        ("zz\n", "1 line is improperly formatted"),
         (
             "00000000000000000000000000000000  ok\n",
             "no nonce on the line",
