@@ -14,14 +14,13 @@
 
 use std::path::{Path, PathBuf};
 
-use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::{KeyMode, Row, SIZES};
 
 /// Text in the tool's bundled font (crates/uhash-cli/assets/fonts).
-use uhash_cli::epsilon::plot::{FAMILY, register_font};
+use uhash_cli::epsilon::plot::{FAMILY, axis_look, drawing_error, register_font};
 
 /// One measured cell: row index, message length, cycles/byte, GB/s.
 #[derive(Clone, Copy, Debug)]
@@ -208,27 +207,11 @@ fn size_label(len: f64) -> String {
 /// Pixels per legend line under a panel.
 const LEGEND_LINE: u32 = 17;
 
-/// The look both figures' axes share: text sizes and faint grid lines.
-fn look<'m, 'a, 'b, X, Y, DB>(
-    mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
-) -> &'m mut MeshStyle<'a, 'b, X, Y, DB>
-where
-    X: Ranged<ValueType: std::fmt::Debug>,
-    Y: Ranged<ValueType: std::fmt::Debug>,
-    DB: DrawingBackend,
-{
-    mesh.label_style((FAMILY, 13))
-        .axis_desc_style((FAMILY, 14))
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-}
-
 fn draw_panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     title: &str,
     lines: &[Line],
 ) -> Result<(), String> {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let ys = lines.iter().flat_map(|l| l.points.iter().map(|p| p.1));
     let (lo, hi) = ys.fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
     if lo > hi {
@@ -247,8 +230,8 @@ fn draw_panel<DB: DrawingBackend>(
         .x_label_area_size(24)
         .y_label_area_size(56)
         .build_cartesian_2d(x0..x1, (lo..hi).log_scale())
-        .map_err(err)?;
-    look(chart.configure_mesh().x_labels(24))
+        .map_err(drawing_error)?;
+    axis_look(chart.configure_mesh().x_labels(24), 13, 14)
         .x_label_formatter(&|x| size_label(x.exp2()))
         .y_label_formatter(&|y| {
             if *y >= 10.0 {
@@ -259,7 +242,7 @@ fn draw_panel<DB: DrawingBackend>(
         })
         .y_desc("cycles/byte (log)")
         .draw()
-        .map_err(err)?;
+        .map_err(drawing_error)?;
     for (i, line) in lines.iter().enumerate() {
         let color = line.role.color();
         let style = ShapeStyle {
@@ -270,11 +253,11 @@ fn draw_panel<DB: DrawingBackend>(
         if line.role.dashed() {
             chart
                 .draw_series(DashedLineSeries::new(line.points.clone(), 8, 5, style))
-                .map_err(err)?;
+                .map_err(drawing_error)?;
         } else {
             chart
                 .draw_series(LineSeries::new(line.points.clone(), style))
-                .map_err(err)?;
+                .map_err(drawing_error)?;
         }
         chart
             .draw_series(
@@ -282,19 +265,19 @@ fn draw_panel<DB: DrawingBackend>(
                     .iter()
                     .map(|&p| Circle::new(p, 3, color.filled())),
             )
-            .map_err(err)?;
+            .map_err(drawing_error)?;
         let y = (LEGEND_LINE * i as u32 + LEGEND_LINE / 2) as i32;
         let (x, end) = (66, if line.role.dashed() { 80 } else { 92 });
         legend
             .draw(&PathElement::new(vec![(x, y), (end, y)], style))
-            .map_err(err)?;
+            .map_err(drawing_error)?;
         legend
             .draw(&Text::new(
                 line.label.clone(),
                 (100, y - 7),
                 (FAMILY, 13).into_font().color(&BLACK),
             ))
-            .map_err(err)?;
+            .map_err(drawing_error)?;
     }
     Ok(())
 }
@@ -355,7 +338,6 @@ fn draw_bars<DB: DrawingBackend>(
     title: &str,
     bars: &[Bar],
 ) -> Result<(), String> {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let max = bars.iter().map(|b| b.gbps).fold(0f64, f64::max).max(1e-3);
     let n = bars.len().max(1) as f64;
     let mut chart = ChartBuilder::on(area)
@@ -364,12 +346,12 @@ fn draw_bars<DB: DrawingBackend>(
         .x_label_area_size(34)
         .y_label_area_size(8)
         .build_cartesian_2d(0f64..max * 1.05, 0f64..n)
-        .map_err(err)?;
-    look(chart.configure_mesh().disable_y_mesh())
+        .map_err(drawing_error)?;
+    axis_look(chart.configure_mesh().disable_y_mesh(), 13, 14)
         .disable_y_axis()
         .x_desc("GB/s (higher is better)")
         .draw()
-        .map_err(err)?;
+        .map_err(drawing_error)?;
     for (i, b) in bars.iter().enumerate() {
         let y = n - 1.0 - i as f64;
         chart
@@ -377,14 +359,14 @@ fn draw_bars<DB: DrawingBackend>(
                 [(0.0, y + 0.12), (b.gbps, y + 0.88)],
                 b.color.mix(0.55).filled(),
             )))
-            .map_err(err)?;
+            .map_err(drawing_error)?;
         chart
             .draw_series(std::iter::once(Text::new(
                 format!("{}: {:.2} GB/s", b.label, b.gbps),
                 (max * 0.01, y + 0.62),
                 (FAMILY, 14).into_font().color(&BLACK),
             )))
-            .map_err(err)?;
+            .map_err(drawing_error)?;
     }
     Ok(())
 }

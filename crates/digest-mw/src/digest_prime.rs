@@ -31,6 +31,7 @@ use core::fmt;
 
 use sha2::{Digest as _, Sha256};
 use uhash_base::Error;
+use uhash_base::error::key_at_least;
 use zeroize::Zeroize;
 
 use crate::kernels::Engine;
@@ -53,13 +54,7 @@ fn check_keys(k1: &[u8], k2: &[u8], k1_len: usize) -> Result<(), Error> {
             got: k1.len(),
         });
     }
-    if k2.len() < K2_MIN_BYTES {
-        return Err(Error::InvalidKeyLength {
-            expected: K2_MIN_BYTES,
-            got: k2.len(),
-        });
-    }
-    Ok(())
+    key_at_least(k2, K2_MIN_BYTES)
 }
 
 /// Streaming digest′: absorb the message in any number of pieces, then
@@ -108,11 +103,8 @@ impl<'k> DigestPrime<'k> {
     /// As [`DigestPrime::new`].
     pub fn from_key(b: u32, key: &'k [u8]) -> Result<Self, Error> {
         let k1_len = if b == 16 { K1_BYTES_16 } else { K1_BYTES_32 };
-        if key.len() < k1_len + K2_MIN_BYTES && (b == 16 || b == 32) {
-            return Err(Error::InvalidKeyLength {
-                expected: k1_len + K2_MIN_BYTES,
-                got: key.len(),
-            });
+        if b == 16 || b == 32 {
+            key_at_least(key, k1_len + K2_MIN_BYTES)?;
         }
         let (k1, k2) = key.split_at(k1_len.min(key.len()));
         Self::new(b, k1, k2)

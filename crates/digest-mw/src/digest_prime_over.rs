@@ -62,6 +62,7 @@ use core::fmt;
 
 use sha2::{Digest as _, Sha256};
 use uhash_base::Error;
+use uhash_base::error::{key_array, key_at_least};
 use uhash_mmh::Engine32;
 use zeroize::Zeroize;
 
@@ -109,16 +110,8 @@ impl<'k> DigestPrimeOver<'k> {
     /// [`Error::InvalidKeyLength`] for a k₁ of another length or a k₂
     /// shorter than 10 bytes.
     pub fn new(inner: PrimeInner, k1: &[u8], k2: &'k [u8]) -> Result<Self, Error> {
-        let k1: &[u8; K1_BYTES_INNER] = k1.try_into().map_err(|_| Error::InvalidKeyLength {
-            expected: K1_BYTES_INNER,
-            got: k1.len(),
-        })?;
-        if k2.len() < K2_MIN_BYTES {
-            return Err(Error::InvalidKeyLength {
-                expected: K2_MIN_BYTES,
-                got: k2.len(),
-            });
-        }
+        let k1: &[u8; K1_BYTES_INNER] = key_array(k1)?;
+        key_at_least(k2, K2_MIN_BYTES)?;
         Ok(Self {
             inner,
             k1: *k1,
@@ -132,12 +125,7 @@ impl<'k> DigestPrimeOver<'k> {
     /// # Errors
     /// [`Error::InvalidKeyLength`] when the key is shorter than 42 bytes.
     pub fn from_key(inner: PrimeInner, key: &'k [u8]) -> Result<Self, Error> {
-        if key.len() < K1_BYTES_INNER + K2_MIN_BYTES {
-            return Err(Error::InvalidKeyLength {
-                expected: K1_BYTES_INNER + K2_MIN_BYTES,
-                got: key.len(),
-            });
-        }
+        key_at_least(key, K1_BYTES_INNER + K2_MIN_BYTES)?;
         let (k1, k2) = key.split_at(K1_BYTES_INNER);
         Self::new(inner, k1, k2)
     }

@@ -39,7 +39,6 @@ use uhash_base::kdf::{KeyStream, family};
 use uhash_base::keybuf::{ChunkBuf, KeyWords, check_chunk};
 use uhash_base::long::{ChunkHash, MAX_LANES};
 
-use crate::args::check_key;
 use crate::kernels::{Engine, Kernels};
 
 #[cfg(doc)]
@@ -82,7 +81,7 @@ impl<const N: usize, const CHUNK: usize> DigestMwKernel<N, CHUNK> {
         let () = Self::VALID;
         check_chunk(chunk, 4, CHUNK)?;
         Ok(Self {
-            key: KeyWords::from_fn(chunk / 4 + N, || ks.next_u32()),
+            key: KeyWords::from_stream(ks, chunk / 4 + N),
             chunk,
             engine,
         })
@@ -96,10 +95,8 @@ impl<const N: usize, const CHUNK: usize> DigestMwKernel<N, CHUNK> {
     pub fn from_key(key: &[u32], chunk: usize, engine: Engine) -> Result<Self, Error> {
         let () = Self::VALID;
         check_chunk(chunk, 4, CHUNK)?;
-        check_key(key.len(), chunk / 4, N)?;
-        let mut it = key.iter();
         Ok(Self {
-            key: KeyWords::from_fn(chunk / 4 + N, || it.next().copied().unwrap_or(0)),
+            key: KeyWords::from_prefix(key, chunk / 4 + N)?,
             chunk,
             engine,
         })

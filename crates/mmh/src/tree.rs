@@ -231,17 +231,9 @@ impl Mmh32Tree {
                 reason: "the level keys must be a whole number of k-word keys",
             });
         }
-        if root_key.len() < k + 2 {
-            return Err(Error::KeyTooShort {
-                needed: k + 2,
-                got: root_key.len(),
-            });
-        }
+        let rk = KeyWords::from_prefix(root_key, k + 2)?;
         let levels = (level_keys.len() / k).min(internal_levels(MAX_WORDS, k));
-        let mut it = level_keys.iter();
-        let lk = KeyWords::from_fn(levels * k, || it.next().copied().unwrap_or(0));
-        let mut it = root_key.iter();
-        let rk = KeyWords::from_fn(k + 2, || it.next().copied().unwrap_or(0));
+        let lk = KeyWords::from_prefix(level_keys, levels * k)?;
         Ok(Self::with_keys(k, levels, lk, rk, engine))
     }
 

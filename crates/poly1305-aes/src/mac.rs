@@ -6,6 +6,7 @@
 
 use core::fmt;
 
+use uhash_base::block::top_up;
 use uhash_base::wiped::Wiped;
 use universal_hash::common::{InvalidKey, KeySizeUser, TryKeyInit};
 use universal_hash::consts::U32;
@@ -290,11 +291,7 @@ impl<C: PadCipher> Poly1305WithState<'_, C> {
     /// Appends `data` (any length) to the message.
     pub fn update(&mut self, mut data: &[u8]) {
         if self.buf_len > 0 {
-            let take = (16 - self.buf_len).min(data.len());
-            self.buf[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
-            self.buf_len += take;
-            data = &data[take..];
-            if self.buf_len < 16 {
+            if !top_up(&mut self.buf, &mut self.buf_len, &mut data) {
                 return;
             }
             let b = self.buf;

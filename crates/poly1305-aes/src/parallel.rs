@@ -129,14 +129,9 @@ mod tests {
     }
 
     fn msg(len: usize, fill: Option<u8>) -> Vec<u8> {
-        let mut x = 0x2545_f491_4f6c_dd1du64 ^ len as u64;
+        let mut rng = uhash_testkit::rng::XorShift64::new(0x2545_f491_4f6c_dd1d ^ len as u64);
         (0..len)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                fill.unwrap_or(x as u8)
-            })
+            .map(|_| fill.unwrap_or(rng.next_u64() as u8))
             .collect()
     }
 

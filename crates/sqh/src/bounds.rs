@@ -5,82 +5,96 @@
 //! of two correction vectors: at word boundary t the dropped amount f_t
 //! (column carry of the first square plus the outer carry) is at most
 //! F_t = ⌊(Σ max half in column t + 2^32 − 1) / 2^32⌋, so the difference
-//! takes at most 2F_t + 1 values and the count is Π_t (2F_t + 1).
+//! takes at most 2F_t + 1 values and the count is Π_t (2F_t + 1). The
+//! counts take the limb width as a parameter ([`carry_count_with_limbs`]):
+//! the crate's elements have 32-bit limbs, the ε lab (`uhash epsilon`)
+//! measures the same constructions with narrower ones.
 //!
 //! [`Variant::epsilon_log2`] turns the counts into the figures of the
 //! crate docs.
 
 use crate::variant::Variant;
 
-const M: u128 = (1 << 32) - 1;
-
-/// F_t for the schoolbook column square of a number with `w` full limbs and,
-/// if `top`, a carry limb in {0, 1}, over `cols` columns, plus one outer
-/// 32-bit word per column.
-fn column_maxima(w: usize, top: bool, cols: usize) -> [u128; 11] {
+/// F_t for the schoolbook column square of a number with `w` full limbs of
+/// `limb_bits` bits (1..=32) and, if `top`, a carry limb in {0, 1}, over
+/// `cols` columns, plus one outer limb-sized word per column:
+/// F_t = ⌊(Σ max half in column t + 2^l − 1) / 2^l⌋ for l = `limb_bits`
+/// (the crate's elements: l = 32; the ε lab's reduced widths: smaller l).
+pub fn column_maxima(
+    limb_bits: u32,
+    w: usize,
+    top: bool,
+    cols: usize,
+) -> impl Iterator<Item = u128> {
+    let full = (1u128 << limb_bits) - 1;
     let n = if top { w + 1 } else { w };
-    let mut f = [0u128; 11];
-    for (t, ft) in f.iter_mut().enumerate().take(cols) {
-        let mut max = M; // the outer sum's word
+    (0..cols).map(move |t| {
+        let mut max = full; // the outer sum's word
         for i in 0..n {
             for j in 0..n {
                 let tops = usize::from(i == w) + usize::from(j == w);
                 if i + j == t {
-                    max += if tops == 2 { 1 } else { M };
+                    max += if tops == 2 { 1 } else { full };
                 }
                 if i + j + 1 == t && tops == 0 {
-                    max += M - 1; // hi of a product of two full limbs
+                    max += full - 1; // hi of a product of two full limbs
                 }
             }
         }
-        *ft = max >> 32;
-    }
-    f
+        max >> limb_bits
+    })
 }
 
-/// F_q for SQH2's double-word columns (`docs/sqh-spec.md` §4): for each of
-/// the w 64-bit columns q, ⌊(Σ max part in column q + 2^64 − 1) / 2^64⌋
-/// over the parts one element's D2(s²) puts there (whole products at
-/// position 2q, lo·2^32 of those at 2q + 1, hi of those at 2q − 1) and the
-/// outer sum's double word.
-fn pair_maxima(w: usize) -> [u128; 5] {
-    let mut f = [0u128; 5];
-    for (q, fq) in f.iter_mut().enumerate().take(w) {
-        let mut max = u128::from(u64::MAX); // the outer sum's double word
+/// F_q for SQH2's double-word columns (`docs/sqh-spec.md` §4) over `w`
+/// limbs of `limb_bits` bits (1..=32): for each of the w double-word
+/// columns q, ⌊(Σ max part in column q + 2^(2l) − 1) / 2^(2l)⌋ over the
+/// parts one element's D2(s²) puts there (whole products at position 2q,
+/// lo·2^l of those at 2q + 1, hi of those at 2q − 1) and the outer sum's
+/// double word.
+pub fn pair_maxima(limb_bits: u32, w: usize) -> impl Iterator<Item = u128> {
+    let full = (1u128 << limb_bits) - 1;
+    (0..w).map(move |q| {
+        let mut max = (1u128 << (2 * limb_bits)) - 1; // the outer sum's double word
         for i in 0..w {
             for j in 0..w {
                 let c = i + j;
                 if c == 2 * q {
-                    max += M * M;
+                    max += full * full;
                 } else if c == 2 * q + 1 {
-                    max += M << 32;
+                    max += full << limb_bits;
                 } else if c + 1 == 2 * q {
-                    max += M - 1;
+                    max += full - 1;
                 }
             }
         }
-        *fq = max >> 64;
-    }
-    f
+        max >> (2 * limb_bits)
+    })
 }
 
 /// The count N of possible correction-vector differences (1 for the
-/// variants that drop no carries).
+/// variants that drop no carries), for w elements of 32-bit limbs:
+/// [`carry_count_with_limbs`] at 32 bits.
 #[must_use]
 pub fn carry_count(v: Variant, w: usize) -> u128 {
+    carry_count_with_limbs(v, 32, w)
+}
+
+/// The count N of [`carry_count`] for elements of w limbs of `limb_bits`
+/// bits (1..=32): 3^(2w+1) for SQHc, Π(2F_t + 1) over [`column_maxima`]
+/// for SQHc2 (2w + 1 columns, with the carry limb) and SQHE (2w columns),
+/// Π(2F_q + 1) over [`pair_maxima`] for SQH2, 1 for the others.
+#[must_use]
+pub fn carry_count_with_limbs(v: Variant, limb_bits: u32, w: usize) -> u128 {
+    let count = |f: u128| 2 * f + 1;
     match v {
         Variant::Star | Variant::Asm | Variant::Asm2 | Variant::Asm2ModP => 1,
-        Variant::Sqh2 => pair_maxima(w).iter().take(w).map(|f| 2 * f + 1).product(),
+        Variant::Sqh2 => pair_maxima(limb_bits, w).map(count).product(),
         Variant::C => 3u128.pow(2 * w as u32 + 1),
-        Variant::C2 => column_maxima(w, true, 2 * w + 1)
-            .iter()
-            .take(2 * w + 1)
-            .map(|f| 2 * f + 1)
+        Variant::C2 => column_maxima(limb_bits, w, true, 2 * w + 1)
+            .map(count)
             .product(),
-        Variant::E => column_maxima(w, false, 2 * w)
-            .iter()
-            .take(2 * w)
-            .map(|f| 2 * f + 1)
+        Variant::E => column_maxima(limb_bits, w, false, 2 * w)
+            .map(count)
             .product(),
     }
 }

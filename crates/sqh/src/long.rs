@@ -101,11 +101,6 @@ mod level1 {
 
 pub(crate) use level1::Level1;
 
-/// `len` 32-bit little-endian words from the key stream.
-fn stream_words32(ks: &mut KeyStream, len: usize) -> KeyWords<u32> {
-    KeyWords::from_fn(len, || ks.next_u32())
-}
-
 /// A level-1 kernel: the paper function `F` ([`Asm2`] for SQHasm2,
 /// [`Sqhe`] for SQHE) over one chunk of k = C/4W elements of W words, the
 /// L-bit value split into lanes (see the [module docs](self)); named
@@ -135,7 +130,11 @@ impl<F: Level1, const W: usize> SqhKernel<F, W> {
     ) -> Result<Self, Error> {
         let () = Self::VALID;
         uhash_base::keybuf::check_chunk(chunk, 4 * W, chunk_bytes(W))?;
-        Ok(Self::with_key(stream_words32(ks, chunk / 4), chunk, engine))
+        Ok(Self::with_key(
+            KeyWords::from_stream(ks, chunk / 4),
+            chunk,
+            engine,
+        ))
     }
 
     /// From raw key words (at least C/4; a longer key is used by its
@@ -146,9 +145,7 @@ impl<F: Level1, const W: usize> SqhKernel<F, W> {
     pub fn from_key(key: &[u32], chunk: usize, engine: Engine) -> Result<Self, Error> {
         let () = Self::VALID;
         uhash_base::keybuf::check_chunk(chunk, 4 * W, chunk_bytes(W))?;
-        crate::args::key_words(key.len(), chunk / 4)?;
-        let mut it = key.iter();
-        let key = KeyWords::from_fn(chunk / 4, || it.next().copied().unwrap_or(0));
+        let key = KeyWords::from_prefix(key, chunk / 4)?;
         Ok(Self::with_key(key, chunk, engine))
     }
 

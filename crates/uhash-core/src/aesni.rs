@@ -181,13 +181,8 @@ mod tests {
             ]
         );
         // Pseudo-random keys and blocks against the `aes` crate.
-        let mut s = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
+        let mut rng = uhash_testkit::rng::XorShift64::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = || rng.next_u64();
         for _ in 0..200 {
             let mut key = [0u8; 16];
             let mut block = [0u8; 16];

@@ -131,6 +131,33 @@ impl From<Error> for crypto_common::InvalidKey {
     }
 }
 
+/// `key` as exactly `N` bytes.
+///
+/// # Errors
+/// [`Error::InvalidKeyLength`] (`expected: N`) for a key of another
+/// length.
+pub fn key_array<const N: usize>(key: &[u8]) -> Result<&[u8; N], Error> {
+    key.try_into().map_err(|_| Error::InvalidKeyLength {
+        expected: N,
+        got: key.len(),
+    })
+}
+
+/// `Ok(())` when `key` holds at least `min` bytes.
+///
+/// # Errors
+/// [`Error::InvalidKeyLength`] (`expected: min`) for a shorter key.
+pub fn key_at_least(key: &[u8], min: usize) -> Result<(), Error> {
+    if key.len() < min {
+        Err(Error::InvalidKeyLength {
+            expected: min,
+            got: key.len(),
+        })
+    } else {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;
@@ -155,5 +182,18 @@ mod tests {
             Error::NonceExhausted.to_string(),
             "nonce sequence exhausted"
         );
+    }
+
+    #[test]
+    fn key_lengths() {
+        let short = Err(Error::InvalidKeyLength {
+            expected: 4,
+            got: 3,
+        });
+        assert_eq!(key_array::<4>(&[1, 2, 3, 4]), Ok(&[1, 2, 3, 4]));
+        assert_eq!(key_array::<4>(&[1, 2, 3]), short);
+        assert!(key_array::<4>(&[0; 5]).is_err());
+        assert_eq!(key_at_least(&[0; 5], 4), Ok(()));
+        assert_eq!(key_at_least(&[0; 3], 4), short.map(|_| ()));
     }
 }

@@ -6,6 +6,9 @@
 use alloc::vec::Vec;
 use zeroize::Zeroize;
 
+use crate::Error;
+use crate::kdf::KeyStream;
+
 /// `len` words of type `T`, the first one 64-byte aligned (`Debug` shows
 /// only the length).
 pub struct KeyWords<T: Copy + Default + Zeroize> {
@@ -28,6 +31,27 @@ impl<T: Copy + Default + Zeroize> KeyWords<T> {
         Self { buf, off, len }
     }
 
+    /// A copy of `words`.
+    #[must_use]
+    pub fn from_slice(words: &[T]) -> Self {
+        let mut it = words.iter();
+        Self::from_fn(words.len(), || it.next().copied().unwrap_or_default())
+    }
+
+    /// The first `len` words of `key` (a longer key is used by its
+    /// prefix).
+    ///
+    /// # Errors
+    /// [`Error::KeyTooShort`] when `key` holds fewer than `len` words.
+    pub fn from_prefix(key: &[T], len: usize) -> Result<Self, Error> {
+        key.get(..len)
+            .map(Self::from_slice)
+            .ok_or(Error::KeyTooShort {
+                needed: len,
+                got: key.len(),
+            })
+    }
+
     /// The words.
     #[inline(always)]
     pub fn words(&self) -> &[T] {
@@ -43,6 +67,34 @@ impl<T: Copy + Default + Zeroize> KeyWords<T> {
     }
 }
 
+/// A key word that [`KeyWords::from_stream`] reads from a key stream:
+/// `u32` ([`KeyStream::next_u32`]) or `u64` ([`KeyStream::next_u64`]),
+/// little-endian.
+pub trait StreamWord: Copy + Default + Zeroize {
+    /// The next word of `stream`.
+    fn next_from(stream: &mut KeyStream) -> Self;
+}
+
+impl StreamWord for u32 {
+    fn next_from(stream: &mut KeyStream) -> Self {
+        stream.next_u32()
+    }
+}
+
+impl StreamWord for u64 {
+    fn next_from(stream: &mut KeyStream) -> Self {
+        stream.next_u64()
+    }
+}
+
+impl<T: StreamWord> KeyWords<T> {
+    /// `len` words from the front of a key stream, little-endian.
+    #[must_use]
+    pub fn from_stream(stream: &mut KeyStream, len: usize) -> Self {
+        Self::from_fn(len, || T::next_from(stream))
+    }
+}
+
 impl<T: Copy + Default + Zeroize> Zeroize for KeyWords<T> {
     fn zeroize(&mut self) {
         self.buf.zeroize();
@@ -52,8 +104,7 @@ impl<T: Copy + Default + Zeroize> Zeroize for KeyWords<T> {
 
 impl<T: Copy + Default + Zeroize> Clone for KeyWords<T> {
     fn clone(&self) -> Self {
-        let mut it = self.words().iter();
-        Self::from_fn(self.len, || it.next().copied().unwrap_or_default())
+        Self::from_slice(self.words())
     }
 }
 

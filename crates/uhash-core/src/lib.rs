@@ -19,6 +19,7 @@
 //! | [`kdf`] | key expansion: AES-128-CTR from a 16-byte seed, domain-separated labels |
 //! | [`long`] | messages of any length: family kernel → polynomial mod 2^130−5 → MMH to the lane width, with its collision bound; [`long::SeededHash`], the ready-made hash type of a family (byte API, `UniversalHash` + `KeyInit`, `MacHash`) |
 //! | [`mac`] | the Wegman–Carter MAC over any of them, one-shot and streaming, constant-time verification |
+//! | [`block`] | streaming input: the pending partial block of a state, topped up from the next bytes |
 //! | [`nonce`], [`tag`] | [`Nonce<N>`] and [`Tag<N>`], the nonce and tag types of every MAC |
 //! | `nonce_file` (feature `nonce-file`) | a crash-safe nonce sequence in a file bound to one key, algorithm and nonce width |
 //! | [`ct`] | branch-free selection helpers |
@@ -42,6 +43,7 @@ extern crate std;
 #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
 pub mod aesni;
 pub mod backend;
+pub mod block;
 pub mod ct;
 pub mod engine;
 pub mod error;

@@ -8,14 +8,18 @@
 //! | [`expect`] | which backends CI requires on this machine (`UHASH_EXPECT_X86`, `UHASH_EXPECT_ASM`) |
 //! | [`vectors`] | where each published vector set is kept (once, in its family's crate), and its JSON-lines reader |
 //! | [`long`] | the long-message hashes: the reference compositions of the families' kernels, the production hash fed in pieces |
+//! | [`mac`] | the paths of a Wegman–Carter MAC over one message: one-shot, streaming, verification, rejection |
 //! | [`reference`](mod@reference) | the reference functions by their production names |
 //! | [`rng`] | the seeded generators of the tests, benches and fuzz targets (SplitMix64, xorshift64, xorshift64*) |
 //! | [`data`] | deterministic inputs: word patterns and byte strings from a seed |
+//! | [`kernel`] | the inputs of the kernel-level tests (every backend against the portable one): edge counts and alignments, proptest keys and misaligned messages |
 
 pub mod ct;
 pub mod data;
 pub mod expect;
+pub mod kernel;
 pub mod long;
+pub mod mac;
 pub mod reference;
 pub mod rng;
 pub mod vectors;

@@ -4,6 +4,7 @@
 //! four RFC sizes ([`Umac32`] … [`Umac128`] and their states and sessions).
 
 use aes::cipher::KeyInit;
+use uhash_base::error::key_array;
 use uhash_base::{Backend, Error, Tag};
 use uhash_mmh::Engine32;
 
@@ -131,14 +132,6 @@ pub(crate) fn checked(expected: u8, nonce: &impl AsUmacNonce) -> Result<([u8; 16
             got: len,
         })
     }
-}
-
-/// The key of `key`'s bytes, or [`Error::InvalidKeyLength`].
-pub(crate) fn key_array(key: &[u8]) -> Result<&[u8; 16], Error> {
-    key.try_into().map_err(|_| Error::InvalidKeyLength {
-        expected: 16,
-        got: key.len(),
-    })
 }
 
 /// The engine of `backend`, or [`Error::UnsupportedBackend`].

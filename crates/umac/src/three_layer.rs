@@ -9,6 +9,7 @@
 //! chunk is closed only when more input arrives, because the last chunk
 //! (1 to 1024 bytes) and the message length decide whether L2 runs at all.
 
+use uhash_base::block::top_up;
 use uhash_mmh::Engine32;
 use zeroize::Zeroize;
 
@@ -206,11 +207,7 @@ impl<const N: usize> State<N> {
     pub(crate) fn absorb(&mut self, key: &Uhash<N>, mut data: &[u8]) {
         self.total = self.total.wrapping_add(data.len() as u64);
         if self.buffered > 0 {
-            let take = (BLOCK - self.buffered).min(data.len());
-            self.buf[self.buffered..self.buffered + take].copy_from_slice(&data[..take]);
-            self.buffered += take;
-            data = &data[take..];
-            if self.buffered < BLOCK {
+            if !top_up(&mut self.buf, &mut self.buffered, &mut data) {
                 return;
             }
             if self.chunk == CHUNK {

@@ -4,6 +4,7 @@
 //! [`MacHash`](uhash_base::mac::MacHash), the MAC) passes a and b in.
 
 use super::split::{BLOCK_BYTES, KeyPowers, absorb_blocks};
+use uhash_base::block::top_up;
 use uhash_base::p64::horner_step;
 use zeroize::Zeroize;
 
@@ -51,11 +52,7 @@ impl DfcState {
     pub(crate) fn update(&mut self, pw: &KeyPowers, mut data: &[u8]) {
         self.total = self.total.wrapping_add(data.len() as u64);
         if self.buf_len > 0 {
-            let take = (BLOCK_BYTES - self.buf_len).min(data.len());
-            self.buf[self.buf_len..self.buf_len + take].copy_from_slice(&data[..take]);
-            self.buf_len += take;
-            data = &data[take..];
-            if self.buf_len < BLOCK_BYTES {
+            if !top_up(&mut self.buf, &mut self.buf_len, &mut data) {
                 return;
             }
             self.set_acc(horner_step(

@@ -8,7 +8,7 @@
 use digest_mw::{Engine, Kernels};
 use proptest::prelude::*;
 
-use uhash_testkit::data::pattern;
+use uhash_testkit::kernel;
 
 fn check(e: Engine, key: &[u32], msg: &[u8]) {
     let soft = Engine::portable();
@@ -24,30 +24,12 @@ fn check(e: Engine, key: &[u32], msg: &[u8]) {
     each_n!(1 2 3 4 5 6 7 8);
 }
 
+/// The edge inputs of `uhash_testkit::kernel::edges` over 0..=70 words: a
+/// key shorter than the windows bounds the words summed.
 #[test]
 fn edge_word_counts_alignments_and_extremes() {
     for e in Engine::all_supported() {
-        for words in 0..=70usize {
-            for off in 0..4 {
-                let key = pattern(words + 8, 7);
-                let mut buf = vec![0u8; 4 * words + 3 + off];
-                for (i, b) in buf.iter_mut().enumerate() {
-                    *b = (i as u8).wrapping_mul(37).wrapping_add(11);
-                }
-                for extra in [0, 3] {
-                    let msg = &buf[off..off + 4 * words + extra];
-                    check(e, &key, msg);
-                    // Key shorter than the windows: it bounds the words.
-                    check(e, &key[..words / 2], msg);
-                    check(e, &key[..words + 1], msg);
-                }
-                let ones = vec![0xffu8; 4 * words + off];
-                let max = vec![u32::MAX; words + 8];
-                check(e, &max, &ones[off..]);
-                check(e, &max, &buf[off..off + 4 * words]);
-                check(e, &key, &ones[off..]);
-            }
-        }
+        kernel::edges(4, 8, 0..=70, |key, msg| check(e, key, msg));
     }
 }
 
@@ -68,13 +50,9 @@ fn short_key_under_a_long_message() {
 
 proptest! {
     #[test]
-    fn kernels_equal_portable(
-        key in proptest::collection::vec(any::<u32>(), 0..600),
-        msg in proptest::collection::vec(any::<u8>(), 0..2600),
-        off in 0usize..4,
-    ) {
+    fn kernels_equal_portable(input in kernel::input(0..600, 2600)) {
         for e in Engine::all_supported() {
-            check(e, &key, msg.get(off..).unwrap_or(&[]));
+            check(e, &input.key, input.msg());
         }
     }
 }

@@ -7,7 +7,7 @@
 //! `tools/interop/digest_mw.py`.
 
 use digest_mw::long::{CHUNK_BYTES, DigestMwKernel, FAMILY_DIGEST_MW32};
-use digest_mw::{Engine, MacNonce, Tag};
+use digest_mw::{Engine, MacNonce};
 use proptest::prelude::*;
 use uhash_base::long::ChunkHash;
 use uhash_base::mac::{MacHash, tag_for_hash};
@@ -165,23 +165,11 @@ fn default_types_equal_the_reference() {
                 assert_eq!(h.compute(msg).to_vec(), want, "one-shot");
                 let mac = $mac::from_seed(&seed).unwrap();
                 let nonce = MacNonce::from_bytes(nonce);
-                let tag = mac.authenticate(&nonce, msg);
+                let tag = uhash_testkit::mac::wegman_carter_paths(&mac, &nonce, msg);
                 assert_eq!(
                     &tag.as_bytes()[..],
                     reference_mac($n, &seed, nonce.as_bytes(), msg)
                 );
-                assert!(mac.verify(&nonce, msg, &tag).is_ok());
-                // the streaming state, fed in two pieces, agrees
-                let mut st = mac.start();
-                st.update(&msg[..len / 3]);
-                st.update(&msg[len / 3..]);
-                assert_eq!(st.finalize(&nonce), tag);
-                let mut st = mac.start();
-                st.update(msg);
-                assert!(st.verify(&nonce, &tag).is_ok());
-                let mut bad = tag.into_bytes();
-                bad[0] ^= 1;
-                assert!(mac.verify(&nonce, msg, &Tag::from_bytes(bad)).is_err());
             }
         };
     }

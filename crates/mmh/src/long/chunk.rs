@@ -3,7 +3,6 @@
 //! what the zero padding of a short last chunk adds. A leaf: `long.rs`
 //! re-exports [`CHUNK_BYTES`], the kernel files call the rest.
 
-use uhash_base::kdf::KeyStream;
 use uhash_base::keybuf::KeyWords;
 
 use crate::kernels::{Engine32, Kernels32};
@@ -14,11 +13,6 @@ use crate::kernels::{Engine32, Kernels32};
 /// lane) and the per-message finish stay a few percent of the kernel's work
 /// on long messages.
 pub const CHUNK_BYTES: usize = 16 * 1024;
-
-/// `len` 32-bit little-endian words from the key stream.
-pub(crate) fn stream_words32(ks: &mut KeyStream, len: usize) -> KeyWords<u32> {
-    KeyWords::from_fn(len, || ks.next_u32())
-}
 
 /// The whole 32-bit words of `chunk` that hold its first `used` bytes.
 pub(crate) fn words_used(used: usize, chunk: &[u8]) -> &[u8] {
@@ -49,8 +43,7 @@ pub(crate) fn nh_pad_table(key: &[u32], chunk: usize, lanes: usize) -> KeyWords<
             table[b * lanes + r] = s;
         }
     }
-    let mut it = table.iter();
-    let out = KeyWords::from_fn(table.len(), || it.next().copied().unwrap_or(0));
+    let out = KeyWords::from_slice(&table);
     zeroize::Zeroize::zeroize(&mut table);
     out
 }

@@ -5,7 +5,7 @@ use uhash_base::keybuf::{ChunkBuf, KeyWords, check_chunk};
 use uhash_base::long::{ChunkHash, MAX_LANES};
 use uhash_base::{Error, p32, toeplitz};
 
-use super::chunk::{CHUNK_BYTES, stream_words32, words_used};
+use super::chunk::{CHUNK_BYTES, words_used};
 use crate::kernels::{Engine32, Kernels32};
 
 /// MMH32 (Definition 5) over one chunk of C bytes (k = C/4 words), in N
@@ -37,7 +37,7 @@ impl<const N: usize, const CHUNK: usize> Mmh32Kernel<N, CHUNK> {
         let () = Self::VALID;
         check_chunk(chunk, 4, CHUNK)?;
         Ok(Self::with_key(
-            stream_words32(ks, chunk / 4 + N - 1),
+            KeyWords::from_stream(ks, chunk / 4 + N - 1),
             chunk,
             engine,
         ))
@@ -57,10 +57,8 @@ impl<const N: usize, const CHUNK: usize> Mmh32Kernel<N, CHUNK> {
         let () = Self::VALID;
         check_chunk(chunk, 4, CHUNK)?;
         let needed = toeplitz::key_words_needed(chunk / 4, N, 1)?;
-        crate::args::key_words(key.len(), needed)?;
-        let mut it = key.iter();
         Ok(Self::with_key(
-            KeyWords::from_fn(needed, || it.next().copied().unwrap_or(0)),
+            KeyWords::from_prefix(key, needed)?,
             chunk,
             engine,
         ))

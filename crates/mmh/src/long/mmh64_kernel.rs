@@ -36,7 +36,7 @@ impl<const CHUNK: usize> Mmh64Kernel<CHUNK> {
         let () = Self::VALID;
         check_chunk(chunk, 8, CHUNK)?;
         Ok(Self {
-            key: KeyWords::from_fn(chunk / 8, || ks.next_u64()),
+            key: KeyWords::from_stream(ks, chunk / 8),
             chunk,
             engine,
         })
@@ -49,10 +49,8 @@ impl<const CHUNK: usize> Mmh64Kernel<CHUNK> {
     pub fn from_key(key: &[u64], chunk: usize, engine: Engine64) -> Result<Self, Error> {
         let () = Self::VALID;
         check_chunk(chunk, 8, CHUNK)?;
-        crate::args::key_words(key.len(), chunk / 8)?;
-        let mut it = key.iter();
         Ok(Self {
-            key: KeyWords::from_fn(chunk / 8, || it.next().copied().unwrap_or(0)),
+            key: KeyWords::from_prefix(key, chunk / 8)?,
             chunk,
             engine,
         })

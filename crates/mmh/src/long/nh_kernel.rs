@@ -5,7 +5,7 @@ use uhash_base::keybuf::{ChunkBuf, KeyWords, check_chunk};
 use uhash_base::long::{ChunkHash, MAX_LANES};
 use uhash_base::{Error, toeplitz};
 
-use super::chunk::{CHUNK_BYTES, nh_pad_table, nh_padded, nh_tail, stream_words32};
+use super::chunk::{CHUNK_BYTES, nh_pad_table, nh_padded, nh_tail};
 use crate::kernels::{Engine32, Kernels32};
 
 /// NH (UMAC, 32-bit words, adjacent pairs) over one chunk of C bytes
@@ -38,7 +38,7 @@ impl<const N: usize, const CHUNK: usize> NhKernel<N, CHUNK> {
     ) -> Result<Self, Error> {
         let () = Self::VALID;
         check_chunk(chunk, 8, CHUNK)?;
-        let key = stream_words32(ks, chunk / 4 + 2 * (N - 1));
+        let key = KeyWords::from_stream(ks, chunk / 4 + 2 * (N - 1));
         Ok(Self {
             pad: nh_pad_table(key.words(), chunk, N),
             key,
@@ -56,9 +56,7 @@ impl<const N: usize, const CHUNK: usize> NhKernel<N, CHUNK> {
         let () = Self::VALID;
         check_chunk(chunk, 8, CHUNK)?;
         let needed = toeplitz::key_words_needed(chunk / 4, N, 2)?;
-        crate::args::key_words(key.len(), needed)?;
-        let mut it = key.iter();
-        let key = KeyWords::from_fn(needed, || it.next().copied().unwrap_or(0));
+        let key = KeyWords::from_prefix(key, needed)?;
         Ok(Self {
             pad: nh_pad_table(key.words(), chunk, N),
             key,

@@ -5,7 +5,7 @@ use uhash_base::keybuf::{ChunkBuf, KeyWords, check_chunk};
 use uhash_base::long::{ChunkHash, MAX_LANES};
 use uhash_base::{Error, p32};
 
-use super::chunk::{CHUNK_BYTES, nh_pad_table, nh_padded, nh_tail, stream_words32};
+use super::chunk::{CHUNK_BYTES, nh_pad_table, nh_padded, nh_tail};
 use crate::kernels::{Engine32, Kernels32};
 
 /// NMH32 (Definition 10) over one chunk of C bytes (k = C/4 words, even),
@@ -35,7 +35,7 @@ impl<const CHUNK: usize> Nmh32Kernel<CHUNK> {
     ) -> Result<Self, Error> {
         let () = Self::VALID;
         check_chunk(chunk, 8, CHUNK)?;
-        let key = stream_words32(ks, chunk / 4);
+        let key = KeyWords::from_stream(ks, chunk / 4);
         Ok(Self {
             pad: nh_pad_table(key.words(), chunk, 1),
             key,
@@ -51,9 +51,7 @@ impl<const CHUNK: usize> Nmh32Kernel<CHUNK> {
     pub fn from_key(key: &[u32], chunk: usize, engine: Engine32) -> Result<Self, Error> {
         let () = Self::VALID;
         check_chunk(chunk, 8, CHUNK)?;
-        crate::args::key_words(key.len(), chunk / 4)?;
-        let mut it = key.iter();
-        let key = KeyWords::from_fn(chunk / 4, || it.next().copied().unwrap_or(0));
+        let key = KeyWords::from_prefix(key, chunk / 4)?;
         Ok(Self {
             pad: nh_pad_table(key.words(), chunk, 1),
             key,

@@ -103,8 +103,8 @@ proptest! {
         extra in 0usize..=16,
         seed in any::<u64>(),
     ) {
-        let mut s = seed | 1;
-        let mut next = || { s ^= s << 13; s ^= s >> 7; s ^= s << 17; s as u32 };
+        let mut rng = uhash_testkit::rng::XorShift64::new(seed);
+        let mut next = || rng.next_u64() as u32;
         let msg: Vec<u32> = (0..k).map(|_| next()).collect();
         let key: Vec<u32> = (0..k + extra).map(|_| next()).collect();
         check32(&key, &msg);
@@ -124,8 +124,8 @@ proptest! {
         extra in 0usize..=3,
         seed in any::<u64>(),
     ) {
-        let mut s = seed | 1;
-        let mut next = || { s ^= s << 13; s ^= s >> 7; s ^= s << 17; s };
+        let mut rng = uhash_testkit::rng::XorShift64::new(seed);
+        let mut next = || rng.next_u64();
         let msg: Vec<u64> = (0..k).map(|_| next()).collect();
         let key: Vec<u64> = (0..k + extra).map(|_| next()).collect();
         check64(&key, &msg);

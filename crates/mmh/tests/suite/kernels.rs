@@ -9,6 +9,7 @@
 use proptest::prelude::*;
 use uhash_mmh::{Engine32, Engine64, Kernels32, Kernels64};
 use uhash_testkit::data::pattern;
+use uhash_testkit::kernel;
 
 fn engines32() -> Vec<Engine32> {
     Engine32::all_supported().collect()
@@ -87,32 +88,14 @@ fn reference_umac(key: &[u32], msg: &[u8], blocks: usize, r: usize) -> u64 {
     uhash_ref::umac::nh(&bytes, &msg[..32 * blocks]).unwrap()
 }
 
+/// The edge inputs of `uhash_testkit::kernel::edges` over 0..=70 words:
+/// trailing bytes that are not a word are ignored, a key shorter than the
+/// message bounds the sum, and under all-ones words the products
+/// (2^32 − 1)^2 and the sums wrap mod 2^64 many times.
 #[test]
 fn edge_word_counts_alignments_and_extremes() {
     for e in engines32() {
-        for words in 0..=70usize {
-            for off in 0..4 {
-                let key = pattern(words + 16, 7);
-                let mut buf = vec![0u8; 4 * words + 4 + off];
-                for (i, b) in buf.iter_mut().enumerate() {
-                    *b = (i as u8).wrapping_mul(37).wrapping_add(11);
-                }
-                // Exactly `words` words (plus 0..3 trailing bytes that are
-                // not a word and must be ignored).
-                for extra in [0, 3] {
-                    let msg = &buf[off..off + 4 * words + extra];
-                    check(e, &key, msg);
-                    // Key shorter than the message: the key bounds the sum.
-                    check(e, &key[..words / 2], msg);
-                }
-                // All-ones message and largest key words: the products
-                // (2^32 − 1)^2 and the sums wrap mod 2^64 many times.
-                let ones = vec![0xffu8; 4 * words + off];
-                let max = vec![u32::MAX; words + 16];
-                check(e, &max, &ones[off..]);
-                check(e, &max, &buf[off..off + 4 * words]);
-            }
-        }
+        kernel::edges(4, 16, 0..=70, |key, msg| check(e, key, msg));
     }
 }
 
@@ -269,25 +252,16 @@ fn umac_chunk_sums_equal_per_chunk_sums() {
 
 proptest! {
     #[test]
-    fn umac_chunk_sums_equal_portable(
-        key in proptest::collection::vec(any::<u32>(), 4 * 60..4 * 70),
-        msg in proptest::collection::vec(any::<u8>(), 0..5000),
-        off in 0usize..4,
-    ) {
+    fn umac_chunk_sums_equal_portable(input in kernel::input(4 * 60..4 * 70, 5000)) {
         for e in engines32() {
-            check_umac_chunks(e, &key, msg.get(off..).unwrap_or(&[]));
+            check_umac_chunks(e, &input.key, input.msg());
         }
     }
 
     #[test]
-    fn kernels_equal_portable(
-        key in proptest::collection::vec(any::<u32>(), 0..600),
-        msg in proptest::collection::vec(any::<u8>(), 0..2600),
-        off in 0usize..4,
-    ) {
+    fn kernels_equal_portable(input in kernel::input(0..600, 2600)) {
         for e in engines32() {
-            let m = msg.get(off..).unwrap_or(&[]);
-            check(e, &key, m);
+            check(e, &input.key, input.msg());
         }
     }
 }

@@ -5,7 +5,6 @@
 //! independent Python vectors of `tools/interop/long_mac.py`.
 
 use proptest::prelude::*;
-use uhash_base::Tag;
 use uhash_base::mac::{MacHash, MacNonce, tag_for_hash};
 use uhash_mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
 use uhash_mmh::{Engine32, Engine64};
@@ -357,20 +356,11 @@ fn default_types_equal_the_reference() {
                 assert_eq!(h.finalize().to_vec(), want);
                 let mac = $mac::from_seed(&seed).unwrap();
                 let nonce = MacNonce::from_bytes(nonce);
-                let tag = mac.authenticate(&nonce, msg);
+                let tag = uhash_testkit::mac::wegman_carter_paths(&mac, &nonce, msg);
                 assert_eq!(
                     &tag.as_bytes()[..],
                     reference_mac($fam, $n, CHUNK_BYTES, &seed, nonce.as_bytes(), msg)
                 );
-                assert!(mac.verify(&nonce, msg, &tag).is_ok());
-                // the streaming state, fed in two pieces, agrees
-                let mut st = mac.start();
-                st.update(&msg[..len / 3]);
-                st.update(&msg[len / 3..]);
-                assert_eq!(st.finalize(&nonce), tag);
-                let mut bad = tag.into_bytes();
-                bad[0] ^= 1;
-                assert!(mac.verify(&nonce, msg, &Tag::from_bytes(bad)).is_err());
             }
         };
     }

@@ -68,11 +68,9 @@ mod tests {
     /// `wipe16` leaves zeros.
     #[test]
     fn encode_split_wipe() {
-        let mut x = 0x0123_4567_89ab_cdefu64;
+        let mut rng = uhash_testkit::rng::XorShift64::new(0x0123_4567_89ab_cdef);
         for _ in 0..1000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             let (lo, hi) = (x, x.rotate_left(29) ^ 0xa5a5);
             let mut b = bytes16(lo, hi);
             assert_eq!(b, (u128::from(lo) | u128::from(hi) << 64).to_le_bytes());

@@ -259,13 +259,8 @@ mod tests {
     }
 
     fn xorshift(seed: u64) -> impl FnMut() -> u64 {
-        let mut x = seed | 1;
-        move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        }
+        let mut rng = uhash_testkit::rng::XorShift64::new(seed);
+        move || rng.next_u64()
     }
 
     #[test]

@@ -12,7 +12,7 @@
 use proptest::prelude::*;
 use sqh::kernels::COLS;
 use sqh::{Engine, Kernels};
-use uhash_testkit::data::pattern;
+use uhash_testkit::kernel;
 
 /// Column sums as carry-propagated limbs (the value).
 fn value(col: &[u128; COLS]) -> [u32; COLS + 2] {
@@ -65,46 +65,27 @@ fn check(e: Engine, key: &[u32], msg: &[u8]) {
     check_w::<5>(e, key, msg);
 }
 
+/// The edge inputs of `uhash_testkit::kernel::edges` in units of 12 bytes
+/// (one w = 3 element, the assembly's): 0..=70 elements, and for the fast
+/// backends also around the assembly's 2047-element piece size.
 #[test]
 fn edge_counts_alignments_and_extremes() {
     for e in Engine::all_supported() {
-        // In units of 12 bytes (one w = 3 element, the assembly's).
-        for elems in (0..=70usize).chain([2046, 2047, 2048, 2049, 4095]) {
-            if elems > 70 && e == Engine::portable() {
-                continue;
-            }
-            for off in 0..4 {
-                let key = pattern(3 * elems + 3, 7);
-                let mut buf = vec![0u8; 12 * elems + 12 + off];
-                for (i, b) in buf.iter_mut().enumerate() {
-                    *b = (i as u8).wrapping_mul(37).wrapping_add(11);
-                }
-                for extra in [0, 11] {
-                    let msg = &buf[off..off + 12 * elems + extra];
-                    check(e, &key, msg);
-                    check(e, &key[..3 * (elems / 2) + 2], msg);
-                }
-                let ones = vec![0xffu8; 12 * elems + off];
-                let max = vec![u32::MAX; 3 * elems];
-                let zeros = vec![0u8; 12 * elems + off];
-                check(e, &max, &ones[off..]);
-                check(e, &max, &zeros[off..]);
-                check(e, &vec![0u32; 3 * elems], &zeros[off..]);
-                check(e, &key, &ones[off..]);
-            }
-        }
+        let large: &[usize] = if e == Engine::portable() {
+            &[]
+        } else {
+            &[2046, 2047, 2048, 2049, 4095]
+        };
+        let counts = (0..=70usize).chain(large.iter().copied());
+        kernel::edges(12, 3, counts, |key, msg| check(e, key, msg));
     }
 }
 
 proptest! {
     #[test]
-    fn kernels_equal_portable(
-        key in proptest::collection::vec(any::<u32>(), 0..400),
-        msg in proptest::collection::vec(any::<u8>(), 0..1600),
-        off in 0usize..4,
-    ) {
+    fn kernels_equal_portable(input in kernel::input(0..400, 1600)) {
         for e in Engine::all_supported() {
-            check(e, &key, msg.get(off..).unwrap_or(&[]));
+            check(e, &input.key, input.msg());
         }
     }
 }

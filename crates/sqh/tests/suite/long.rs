@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 use sqh::long::{Asm2Kernel, SqheKernel, chunk_bytes, lane_bits, lanes};
 use sqh::universal_hash::{KeyInit, UniversalHash};
-use sqh::{Asm2x96Hash, Asm2x96Mac, Engine, MacNonce, Sqhe32Hash, Sqhe128Hash, Tag};
+use sqh::{Asm2x96Hash, Asm2x96Mac, Engine, MacNonce, Sqhe32Hash, Sqhe128Hash};
 
 const ASM2: u16 = uhash_testkit::long::SQH_ASM2;
 const SQHE: u16 = 0x020D;
@@ -149,24 +149,11 @@ fn mac_matches_reference_and_verifies() {
     let msg = b"Square Hash: fast message authentication".repeat(50);
     let nonce = MacNonce::from_counter(9).unwrap();
     let mac = Asm2x96Mac::from_seed(&seed).unwrap();
-    let tag = mac.authenticate(&nonce, &msg);
+    let tag = uhash_testkit::mac::wegman_carter_paths(&mac, &nonce, &msg);
     let (hash_seed, pad_key) = uhash_ref::mac::from_seed_keys(&seed, ASM2, 3);
     let h = reference_hash(ASM2, 3, chunk_bytes(3), &hash_seed, &msg);
     let want = uhash_ref::mac::wegman_carter(&pad_key, nonce.as_bytes(), 32, &h).unwrap();
     assert_eq!(tag.as_bytes(), &want[..]);
-    assert!(mac.verify(&nonce, &msg, &tag).is_ok());
-    // The streaming state, fed in pieces, agrees.
-    let mut st = mac.start();
-    for part in msg.chunks(333) {
-        st.update(part);
-    }
-    assert_eq!(st.finalize(&nonce), tag);
-    let mut st = mac.start();
-    st.update(&msg);
-    assert!(st.verify(&nonce, &tag).is_ok());
-    let mut bad = tag.into_bytes();
-    bad[11] ^= 1;
-    assert!(mac.verify(&nonce, &msg, &Tag::from_bytes(bad)).is_err());
 }
 
 #[test]

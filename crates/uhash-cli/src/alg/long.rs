@@ -7,6 +7,7 @@
 //! `tests/suite/parallel.rs`).
 
 use uhash::base::Error;
+use uhash::base::error::key_array;
 use uhash::base::long::{ChunkHash, LongHash, SeededHash, SeededKernel};
 use uhash::base::mac::{MacHash, MacNonce, tag_for_hash};
 use zeroize::Zeroizing;
@@ -74,13 +75,6 @@ pub(crate) const fn mac<T: LongType>(name: &'static str, about: &'static str) ->
     }
 }
 
-fn seed(key: &[u8]) -> Result<&[u8; 16], Error> {
-    key.try_into().map_err(|_| Error::InvalidKeyLength {
-        expected: 16,
-        got: key.len(),
-    })
-}
-
 /// `Ok` for the empty nonce of a hash.
 pub(crate) fn no_nonce(nonce: &[u8]) -> Result<(), Error> {
     if nonce.is_empty() {
@@ -94,11 +88,11 @@ pub(crate) fn no_nonce(nonce: &[u8]) -> Result<(), Error> {
 }
 
 fn build_hash<T: LongType>(key: &[u8]) -> Result<Box<dyn Keyed>, Error> {
-    Ok(Box::new(HashAlg(T::seeded(seed(key)?))))
+    Ok(Box::new(HashAlg(T::seeded(key_array(key)?))))
 }
 
 fn build_mac<T: LongType>(key: &[u8]) -> Result<Box<dyn Keyed>, Error> {
-    let seed = seed(key)?;
+    let seed = key_array(key)?;
     // As `WegmanCarter::from_seed`: the hash keyed from the derived seed
     // under `MAC_HASH_LABEL`, never from the seed itself.
     let hash_seed = Zeroizing::new(uhash::base::mac::hash_seed::<T>(seed));

@@ -111,11 +111,3 @@ pub trait Stream {
     /// [`Error::InvalidNonceLength`] for a nonce of the wrong length.
     fn finish(self: Box<Self>, nonce: &[u8]) -> Result<Vec<u8>, Error>;
 }
-
-/// The key of `key` as exactly N bytes.
-pub(crate) fn array<const N: usize>(key: &[u8]) -> Result<&[u8; N], Error> {
-    key.try_into().map_err(|_| Error::InvalidKeyLength {
-        expected: N,
-        got: key.len(),
-    })
-}

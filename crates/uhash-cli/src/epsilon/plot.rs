@@ -8,6 +8,7 @@
 use std::path::Path;
 use std::sync::Once;
 
+use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -36,6 +37,30 @@ pub fn register_font() -> Result<(), String> {
     } else {
         Err("the bundled font could not be read".into())
     }
+}
+
+/// The look of every figure's axes (the ε plots and the benchmarks'
+/// figures): tick labels of `label` points and axis descriptions of `desc`
+/// points in [`FAMILY`], no light grid lines, faint bold ones.
+pub fn axis_look<'m, 'a, 'b, X, Y, DB>(
+    mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+    label: u32,
+    desc: u32,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, DB>
+where
+    X: Ranged<ValueType: std::fmt::Debug>,
+    Y: Ranged<ValueType: std::fmt::Debug>,
+    DB: DrawingBackend,
+{
+    mesh.label_style((FAMILY, label))
+        .axis_desc_style((FAMILY, desc))
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.08))
+}
+
+/// A drawing error as the text the figures' functions return.
+pub fn drawing_error<E: std::error::Error + Send + Sync>(e: DrawingAreaErrorKind<E>) -> String {
+    e.to_string()
 }
 
 const COLORS: [RGBColor; 10] = [
@@ -204,7 +229,6 @@ fn draw_panel<DB: DrawingBackend>(
     title: &str,
     lines: &[Line],
 ) -> Result<(), String> {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let pts = lines.iter().flat_map(|l| l.points.iter());
     let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
     for &(x, y) in pts {
@@ -223,20 +247,20 @@ fn draw_panel<DB: DrawingBackend>(
         .x_label_area_size(40)
         .y_label_area_size(52)
         .build_cartesian_2d(x0 - 0.5..x1 + 0.5, y0..y1)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc(axis(title).0)
-        .y_desc("log2 probability")
-        .x_labels((x1 - x0) as usize + 2)
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|y| format!("{y:.0}"))
-        .label_style((FAMILY, 14))
-        .axis_desc_style((FAMILY, 16))
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(BLACK.mix(0.08))
-        .draw()
-        .map_err(err)?;
+        .map_err(drawing_error)?;
+    axis_look(
+        chart
+            .configure_mesh()
+            .x_desc(axis(title).0)
+            .y_desc("log2 probability")
+            .x_labels((x1 - x0) as usize + 2)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0}")),
+        14,
+        16,
+    )
+    .draw()
+    .map_err(drawing_error)?;
     for line in lines {
         let mut points = line.points.clone();
         points.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -249,7 +273,7 @@ fn draw_panel<DB: DrawingBackend>(
         let anno = match line.style {
             0 => chart
                 .draw_series(LineSeries::new(points.clone(), style))
-                .map_err(err)?,
+                .map_err(drawing_error)?,
             s => {
                 let (dash, gap) = match s {
                     1 => (9, 5),
@@ -258,7 +282,7 @@ fn draw_panel<DB: DrawingBackend>(
                 };
                 chart
                     .draw_series(DashedLineSeries::new(points.clone(), dash, gap, style))
-                    .map_err(err)?
+                    .map_err(drawing_error)?
             }
         };
         let s = line.style;
@@ -278,7 +302,7 @@ fn draw_panel<DB: DrawingBackend>(
         if line.style == 0 {
             chart
                 .draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled())))
-                .map_err(err)?;
+                .map_err(drawing_error)?;
         }
     }
     chart
@@ -288,7 +312,7 @@ fn draw_panel<DB: DrawingBackend>(
         .border_style(BLACK.mix(0.3))
         .label_font((FAMILY, 14))
         .draw()
-        .map_err(err)?;
+        .map_err(drawing_error)?;
     Ok(())
 }
 

@@ -25,8 +25,11 @@
 //! (Thm. 8); SQHc2 ours N_c2·2^-L, paper Π(4i+1)²·2^-L (Thm. 9); SQHE ours
 //! 2N·N_E·2^-L, paper 6·Π(4i+1)²·2^-L (Thm. 10); SQH2 ours 2N·N₂·2^-L (the
 //! paper gives none). N_c2, N_E and N₂ are recomputed for l-bit words by
-//! [`carry_count`] exactly as `crates/sqh/src/bounds.rs` does for 32-bit
-//! words.
+//! [`carry_count`], the count of `sqh::bounds` (which the crate's own
+//! figures take at l = 32).
+
+use uhash::sqh::Variant as SqhVariant;
+use uhash::sqh::bounds;
 
 use super::engine::{Construction, Group};
 use super::{Bound, Extras, Spec, Stat, all_pairs, prime_above, unpack, vectors};
@@ -277,74 +280,38 @@ impl Construction for Sqh {
 /// The column bounds F_t of the schoolbook column square of a number with w
 /// full l-bit limbs and, if `top`, a carry limb in {0, 1}, over `cols`
 /// columns, plus one outer word per column: F_t = ⌊(Σ max half in column t +
-/// 2^l − 1) / 2^l⌋ (`crates/sqh/src/bounds.rs` with 32 → l).
+/// 2^l − 1) / 2^l⌋ (`sqh::bounds::column_maxima`).
 pub fn column_maxima(l: u32, w: u32, top: bool, cols: u32) -> Vec<u128> {
-    let full = (1u128 << l) - 1;
-    let n = if top { w + 1 } else { w };
-    (0..cols)
-        .map(|t| {
-            let mut max = full;
-            for i in 0..n {
-                for j in 0..n {
-                    let tops = u32::from(i == w) + u32::from(j == w);
-                    if i + j == t {
-                        max += if tops == 2 { 1 } else { full };
-                    }
-                    if i + j + 1 == t && tops == 0 {
-                        max += full - 1;
-                    }
-                }
-            }
-            max >> l
-        })
-        .collect()
+    bounds::column_maxima(l, w as usize, top, cols as usize).collect()
 }
 
 /// The column bounds F_q of SQH2's double-word square of a number with w
 /// full l-bit limbs, plus one outer double word per column: F_q = ⌊(Σ max
 /// part in column q + 2^(2l) − 1) / 2^(2l)⌋ over whole products at 2q,
 /// low halves times 2^l at 2q + 1 and high halves at 2q − 1
-/// (`crates/sqh/src/bounds.rs` with 32 → l).
+/// (`sqh::bounds::pair_maxima`).
 pub fn pair_maxima(l: u32, w: u32) -> Vec<u128> {
-    let full = (1u128 << l) - 1;
-    (0..w)
-        .map(|q| {
-            let mut max = (1u128 << (2 * l)) - 1;
-            for i in 0..w {
-                for j in 0..w {
-                    let c = i + j;
-                    if c == 2 * q {
-                        max += full * full;
-                    } else if c == 2 * q + 1 {
-                        max += full << l;
-                    } else if c + 1 == 2 * q {
-                        max += full - 1;
-                    }
-                }
-            }
-            max >> (2 * l)
-        })
-        .collect()
+    bounds::pair_maxima(l, w as usize).collect()
 }
 
 /// The number N of possible correction-vector differences for a variant
 /// (1 when no carry is dropped): 3^(2w+1) for SQHc, Π(2F_t + 1) for SQHc2
 /// (2w + 1 columns, exact sums), SQHE (2w columns, truncated sums) and
-/// SQH2 (w double-word columns, [`pair_maxima`]).
+/// SQH2 (w double-word columns, [`pair_maxima`]); the crate's count
+/// (`sqh::bounds::carry_count_with_limbs`) at l-bit limbs.
 pub fn carry_count(v: Variant, l: u32, w: u32) -> u128 {
-    match v {
-        Variant::C => 3u128.pow(2 * w + 1),
-        Variant::C2 => column_maxima(l, w, true, 2 * w + 1)
-            .iter()
-            .map(|f| 2 * f + 1)
-            .product(),
-        Variant::E => column_maxima(l, w, false, 2 * w)
-            .iter()
-            .map(|f| 2 * f + 1)
-            .product(),
-        Variant::Sqh2 => pair_maxima(l, w).iter().map(|f| 2 * f + 1).product(),
-        _ => 1,
-    }
+    let v = match v {
+        Variant::Sqh => return 1,
+        Variant::Star => SqhVariant::Star,
+        Variant::Asm => SqhVariant::Asm,
+        Variant::Asm2ModP => SqhVariant::Asm2ModP,
+        Variant::Asm2 => SqhVariant::Asm2,
+        Variant::C => SqhVariant::C,
+        Variant::C2 => SqhVariant::C2,
+        Variant::E => SqhVariant::E,
+        Variant::Sqh2 => SqhVariant::Sqh2,
+    };
+    bounds::carry_count_with_limbs(v, l, w as usize)
 }
 
 /// Π_{i=1..w} (4i + 1)², the paper's count in Thms. 9 and 10.

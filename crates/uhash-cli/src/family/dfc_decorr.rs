@@ -16,10 +16,11 @@ use crate::kat::table::{Answer, Call, FnEntry};
 
 use super::Family;
 use crate::alg::long::no_nonce;
-use crate::alg::row::{Alg, Keyed, Kind, Stream, array};
+use crate::alg::row::{Alg, Keyed, Kind, Stream};
 use crate::alg::wegman_carter::WcAlg;
 use crate::kat::backends;
 use uhash::base::Error;
+use uhash::base::error::key_array;
 
 /// The rows of this family in the `uhash kat` dispatch table.
 static KAT: &[FnEntry] = &[
@@ -199,7 +200,7 @@ pub(crate) const DFC: Alg = Alg {
     about: "DFC Horner hash mod 2^64+13 (dfc-decorr): key a ‖ b; ε: dfc-decorr crate docs",
     build: |key| {
         Ok(Box::new(DfcAlg(uhash::dfc_decorr::DfcHash::from_key(
-            array(key)?,
+            key_array(key)?,
         ))))
     },
     fix_key: None,
@@ -242,7 +243,7 @@ pub(crate) const DFC_MAC: Alg = Alg {
     about: "DFC Horner hash + AES pad (dfc-decorr DfcMac, keys from a 16-byte seed); ε: dfc-decorr crate docs",
     build: |key| {
         Ok(Box::new(WcAlg(uhash::dfc_decorr::DfcMac::from_seed(
-            array(key)?,
+            key_array(key)?,
         )?)))
     },
     fix_key: None,

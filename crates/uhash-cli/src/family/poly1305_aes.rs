@@ -19,8 +19,9 @@ use crate::kat::table::{Answer, Call, FnEntry};
 
 use super::Family;
 use crate::alg::long::no_nonce;
-use crate::alg::row::{Alg, Keyed, Kind, Stream, array};
+use crate::alg::row::{Alg, Keyed, Kind, Stream};
 use uhash::base::Error;
+use uhash::base::error::key_array;
 
 /// The rows of this family in the `uhash kat` dispatch table.
 static KAT: &[FnEntry] = &[
@@ -130,7 +131,7 @@ pub(crate) const POLY1305_AES: Alg = Alg {
     out_bytes: 16,
     parallel: true,
     about: "Poly1305-AES (Bernstein 2005): key k ‖ r; hash 8⌈L/16⌉/2^106-AΔU (Thm 3.3), forgery ≤ δ + 14D⌈L/16⌉/2^106",
-    build: |key| Ok(Box::new(Poly1305AesAlg(Poly1305Aes::new(array(key)?)?))),
+    build: |key| Ok(Box::new(Poly1305AesAlg(Poly1305Aes::new(key_array(key)?)?))),
     // r's 22 bits that the paper requires to be 0.
     fix_key: Some(|key| {
         if let Some(r) = key
@@ -179,7 +180,7 @@ pub(crate) const POLY1305: Alg = Alg {
     out_bytes: 16,
     parallel: true,
     about: "Poly1305 (RFC 8439): key r ‖ s, r clamped; a one-time authenticator, s = 0 gives the hash mod 2^128",
-    build: |key| Ok(Box::new(Poly1305Alg(*array::<32>(key)?))),
+    build: |key| Ok(Box::new(Poly1305Alg(*key_array::<32>(key)?))),
     fix_key: None,
 };
 

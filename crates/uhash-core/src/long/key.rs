@@ -1,9 +1,9 @@
 //! [`LongKey`]: every key of the construction, and the one-shot hash.
 
 use super::{ChunkHash, L3Key, LongState, MAX_LANES, l3_mmh32, l3_mmh64, write_lanes};
-use crate::Error;
 use crate::kdf::{self, LEVEL_L1, LEVEL_L2, LEVEL_L3};
 use crate::p130::{self, Canon130, Fe130, Multiplier};
+use crate::{Error, error};
 use zeroize::Zeroize;
 
 /// The keys of the long-message construction over a level-1 kernel `H`
@@ -138,12 +138,7 @@ impl<H: ChunkHash> LongKey<H> {
                         expected: 16,
                         got: k2.len(),
                     })?;
-            if k3.len() < l3_len {
-                return Err(Error::InvalidKeyLength {
-                    expected: l3_len,
-                    got: k3.len(),
-                });
-            }
+            error::key_at_least(k3, l3_len)?;
             let k = Fe130::from_u128(u128::from_le_bytes(*k2));
             let mut pow = [Multiplier::new(k); 5];
             for j in 1..5 {

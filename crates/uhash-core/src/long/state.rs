@@ -1,6 +1,7 @@
 //! [`LongState`]: one message being hashed in pieces.
 
 use super::{ChunkHash, LongKey, MAX_LANES};
+use crate::block;
 use crate::p130::{self, Fe130};
 use zeroize::Zeroize;
 
@@ -155,13 +156,10 @@ impl<H: ChunkHash> LongState<H> {
         let chunk = key.chunk;
         self.total = self.total.wrapping_add(data.len() as u64);
         if self.buf_len > 0 {
-            let take = (chunk - self.buf_len).min(data.len());
-            let at = self.buf_len;
-            self.buffer()[at..at + take].copy_from_slice(&data[..take]);
-            self.buf_len += take;
+            let buf = self.buf.get_or_insert_with(H::zero_chunk).as_mut();
+            let full = block::top_up(&mut buf[..chunk], &mut self.buf_len, &mut data);
             self.dirty = self.dirty.max(self.buf_len);
-            data = &data[take..];
-            if self.buf_len < chunk {
+            if !full {
                 return;
             }
             self.absorb_buffer(key);

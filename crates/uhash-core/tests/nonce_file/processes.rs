@@ -301,18 +301,14 @@ fn killed_writers_never_reuse_a_nonce() {
     if !can_spawn() {
         return;
     }
-    let mut seed = std::time::SystemTime::now()
+    let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(1)
         | 1;
     println!("kill test seed {seed:#x}");
-    let mut rand = move |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rng = uhash_testkit::rng::XorShift64::new(seed);
+    let mut rand = move |n: u64| rng.next_u64() % n;
     for reserve in [1u64, 3, 1000] {
         let dir = scratch_mem("kill");
         let path = dir.join("n");

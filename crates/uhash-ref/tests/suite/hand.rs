@@ -156,13 +156,8 @@ fn mmh32_sum_congruent_to_zero_gives_zero_unlike_appendix_a() {
 #[test]
 fn appendix_a_agrees_with_definition_5_away_from_the_edge() {
     // A simple deterministic generator (xorshift64) over many inputs.
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state as u32
-    };
+    let mut rng = uhash_testkit::rng::XorShift64::new(0x9e37_79b9_7f4a_7c15);
+    let mut next = || rng.next_u64() as u32;
     for _ in 0..500 {
         let key: [u32; 32] = core::array::from_fn(|_| next());
         let msg: [u32; 32] = core::array::from_fn(|_| next());

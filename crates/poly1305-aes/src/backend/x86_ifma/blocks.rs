@@ -467,13 +467,8 @@ mod tests {
             return;
         };
         let _ = (w, v);
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = uhash_testkit::rng::XorShift64::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || rng.next_u64();
         let lens: Vec<usize> = (0..70).chain([127, 128, 129, 255, 256, 257, 300]).collect();
         for fill in [None, Some(0xffu8)] {
             for &nb in &lens {
