@@ -2,15 +2,24 @@
 //! Roboto subset bundled under `crates/uhash-cli/assets/fonts`, so the PNG needs no system
 //! font):
 //!
+//! Both plot GB/s (higher is better); cycles/byte stay in the table. Every
+//! label is in words (no row ids).
+//!
 //! * **families** (`summary.svg`, `summary.png`): one small panel per
-//!   family, cycles/byte against message length (both axes logarithmic),
-//!   with at most six lines each: the family's best row, its portable row,
-//!   the peers doing the same job (OpenSSL and RustCrypto Poly1305, BLAKE3
-//!   keyed, one thread each) and the memory-read ceiling. The colours mean
-//!   the same in every panel.
+//!   family, GB/s against message length (both axes logarithmic), with at
+//!   most six lines each: the family's fastest row (one thread, long-term
+//!   key, no assembly), the same function's portable code, the peers
+//!   (OpenSSL and RustCrypto Poly1305, BLAKE3 keyed, one thread each) and
+//!   the memory-read ceiling. The colours mean the same in every panel.
 //! * **headline** (`headline.svg`, `headline.png`): at 64 B, 1 KiB, 64 KiB
-//!   and 64 MiB, GB/s of our best MAC against OpenSSL, RustCrypto and
-//!   BLAKE3 (at 64 MiB also both on every core).
+//!   and 64 MiB, bars of GB/s in two groups of equal strength: uhash's
+//!   Poly1305-AES and Poly1305 against RustCrypto's Poly1305-AES and the
+//!   OpenSSL and RustCrypto Poly1305 (the same 16-byte tag and forgery
+//!   bound), then the fastest uhash MACs whose forgery bound at that
+//!   length is at most 2^-60 (one bar per function, each labelled with
+//!   its bound from [`crate::forgery`]) beside BLAKE3 keyed (at 64 MiB
+//!   also `uhash mac` and BLAKE3 on every core). Every uhash bar is one
+//!   named type of the default build with its run-time backend.
 
 use std::path::{Path, PathBuf};
 
@@ -35,7 +44,7 @@ pub struct Cell {
     pub gbps: f64,
 }
 
-/// A line's role, which fixes its colour and style in every panel.
+/// A line's or bar's role, which fixes its colour and style everywhere.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Role {
     Best,
@@ -62,7 +71,7 @@ impl Role {
         matches!(self, Role::Portable | Role::Ceiling)
     }
 
-    /// The peer role of a row, if it is one.
+    /// The peer role of a row, if it is one (one thread, long-term key).
     fn of_peer(row: &Row) -> Option<Role> {
         if row.key_mode != KeyMode::LongTerm || row.all_cores {
             return None;
@@ -72,6 +81,17 @@ impl Role {
             "rustcrypto" if row.family == "poly1305" => Some(Role::RustCrypto),
             "blake3" => Some(Role::Blake3),
             _ => None,
+        }
+    }
+
+    /// What a peer row is, in words.
+    fn peer_words(self) -> &'static str {
+        match self {
+            Role::OpenSsl => "OpenSSL 3 Poly1305",
+            Role::RustCrypto => "RustCrypto poly1305 0.9",
+            Role::Blake3 => "BLAKE3 keyed, one thread",
+            Role::Ceiling => "reading the message (the ceiling)",
+            Role::Best | Role::Portable => "uhash",
         }
     }
 }
@@ -88,41 +108,126 @@ fn panel_of(row: &Row) -> Option<&'static str> {
     }
 }
 
+/// A panel's title: the family and its crate.
+fn panel_title(panel: &str) -> String {
+    match panel {
+        "mmh" => "MMH and NH (crate uhash-mmh)".to_owned(),
+        "poly1305" => "Poly1305 and Poly1305-AES (crate poly1305-aes)".to_owned(),
+        "umac" => "UMAC, RFC 4418 (crate umac)".to_owned(),
+        "sqh" => "Square Hash (crate sqh)".to_owned(),
+        "digest" => "digest and digestMW (crate digest-mw)".to_owned(),
+        "dfc" => "DFC hash and MAC (crate dfc-decorr)".to_owned(),
+        other => other.to_owned(),
+    }
+}
+
 /// A row of ours that can stand for its family: one thread, a long-term
-/// key, the whole function (not a kernel alone).
+/// key, the whole function (not a kernel alone), in the default build (no
+/// assembly: feature `asm` is off by default).
 fn candidate(row: &Row) -> bool {
     row.key_mode == KeyMode::LongTerm
         && !row.all_cores
         && !row.is_peer()
+        && !row.impl_id.contains("asm")
         && !row.function.ends_with("-kernel")
         && !row.function.contains("encrypt")
 }
 
-/// The cells of row `ri`, by length.
-fn points(cells: &[Cell], ri: usize) -> Vec<(usize, f64, f64)> {
-    let mut p: Vec<(usize, f64, f64)> = cells
+/// The configuration a user of the default build gets from the type: the
+/// backend chosen at run time (not one forced, not a variant type).
+fn default_config(row: &Row) -> bool {
+    matches!(row.impl_id, "uhash" | "best" | "dfc-decorr")
+}
+
+/// A function's name in words (`Asm2x96Mac` → "SQHasm2 96-bit MAC").
+fn function_words(row: &Row) -> String {
+    let f = row.function;
+    let named = match f {
+        "Asm2x96Mac" => Some("SQHasm2 96-bit MAC"),
+        "DigestMw32Mac" => Some("digestMW 32-bit MAC"),
+        "DfcHash" => Some("DFC hash"),
+        "DfcMac" => Some("DFC MAC"),
+        "digest" => Some("digest"),
+        "MMH32-tree" => Some("MMH32 hash tree"),
+        "MMH32-tree-k256" => Some("MMH32 hash tree, k = 256"),
+        _ => None,
+    };
+    if let Some(n) = named {
+        return n.to_owned();
+    }
+    let is_mac = f.to_ascii_lowercase().contains("mac") || f.starts_with("Poly1305");
+    let long = row.family.ends_with("-long") && !is_mac;
+    let name = [
+        ("Asm2x", "SQHasm2 "),
+        ("Sqhe", "SQHE "),
+        ("DigestMw", "digestMW "),
+    ]
+    .iter()
+    .find_map(|(p, w)| {
+        f.strip_prefix(p)
+            .filter(|n| n.chars().all(|c| c.is_ascii_digit()))
+            .map(|n| format!("{w}{n}-bit"))
+    })
+    .unwrap_or_else(|| f.to_owned());
+    if long {
+        format!("{name} hash")
+    } else if row.family == "mmh" || row.family == "sqh" || row.family == "digest" {
+        format!("{name}, fixed length")
+    } else {
+        name
+    }
+}
+
+/// A row's implementation id in words.
+fn backend_words(impl_id: &str) -> &str {
+    match impl_id {
+        "uhash" | "best" | "dfc-decorr" => "default backend",
+        "uhash-soft" | "soft" | "portable" => "portable code",
+        "avx512" => "AVX-512",
+        "avx2" => "AVX2",
+        "ifma" => "AVX-512 IFMA",
+        "mulx" => "BMI2 mulx",
+        "neon" => "NEON",
+        "uhash-session" => "session (PDF block kept)",
+        "uhash-powers" => "powers of r kept",
+        other => other,
+    }
+}
+
+/// A row of ours in words: "uhash UMAC-64, default backend".
+fn our_words(row: &Row) -> String {
+    format!(
+        "uhash {}, {}",
+        function_words(row),
+        backend_words(row.impl_id)
+    )
+}
+
+/// The cells of row `ri`, by length: (length, GB/s).
+fn points(cells: &[Cell], ri: usize) -> Vec<(usize, f64)> {
+    let mut p: Vec<(usize, f64)> = cells
         .iter()
-        .filter(|c| c.row == ri && c.cpb.is_finite() && c.cpb > 0.0)
-        .map(|c| (c.len, c.cpb, c.gbps))
+        .filter(|c| c.row == ri && c.gbps.is_finite() && c.gbps > 0.0)
+        .map(|c| (c.len, c.gbps))
         .collect();
     p.sort_by_key(|x| x.0);
     p
 }
 
-/// How a row ranks for "best": its cycles/byte at the longest in-cache
-/// size it was timed at (64 KiB for most), so rows timed up to 64 KiB only
-/// compete fairly with rows timed at 64 MiB.
+/// How a row ranks for "fastest": its GB/s at the longest in-cache size it
+/// was timed at (64 KiB for most), so rows timed up to 64 KiB only compete
+/// fairly with rows timed at 64 MiB.
 fn score(cells: &[Cell], ri: usize) -> f64 {
     points(cells, ri)
         .iter()
         .rfind(|p| p.0 <= 64 << 10)
-        .map_or(f64::INFINITY, |p| p.1)
+        .map_or(f64::NEG_INFINITY, |p| p.1)
 }
 
 struct Line {
     role: Role,
     label: String,
-    /// (log2 length, cycles/byte).
+    /// (log2 length, GB/s).
     points: Vec<(f64, f64)>,
 }
 
@@ -136,9 +241,9 @@ fn panels(rows: &[Row], cells: &[Cell]) -> Vec<(String, Vec<Line>)> {
             names.push(p);
         }
     }
-    let line = |ri: usize, role: Role, what: &str| Line {
+    let line = |ri: usize, role: Role, label: String| Line {
         role,
-        label: format!("{what}{}", short_label(&rows[ri])),
+        label,
         points: points(cells, ri)
             .iter()
             .map(|p| ((p.0 as f64).log2(), p.1))
@@ -147,7 +252,7 @@ fn panels(rows: &[Row], cells: &[Cell]) -> Vec<(String, Vec<Line>)> {
     let best_of = |it: &mut dyn Iterator<Item = usize>| {
         it.map(|ri| (score(cells, ri), ri))
             .filter(|(s, _)| s.is_finite())
-            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
             .map(|x| x.1)
     };
     let mut out = Vec::new();
@@ -158,38 +263,36 @@ fn panels(rows: &[Row], cells: &[Cell]) -> Vec<(String, Vec<Line>)> {
         let Some(best) = best_of(&mut mine.iter().copied()) else {
             continue;
         };
-        let mut lines = vec![line(best, Role::Best, "best: ")];
-        let soft = |ri: &usize| rows[*ri].impl_id.contains("soft");
+        let mut lines = vec![line(
+            best,
+            Role::Best,
+            format!("fastest: {}", our_words(&rows[best])),
+        )];
+        let soft = |ri: &usize| backend_words(rows[*ri].impl_id) == "portable code";
         let same_fn = |ri: &usize| rows[*ri].function == rows[best].function;
         let portable = best_of(&mut mine.iter().copied().filter(|ri| soft(ri) && same_fn(ri)));
         if let Some(p) = portable.filter(|&p| p != best) {
-            lines.push(line(p, Role::Portable, "portable: "));
+            lines.push(line(
+                p,
+                Role::Portable,
+                format!("same, {}", backend_words(rows[p].impl_id)),
+            ));
         }
         for (ri, r) in rows.iter().enumerate() {
             if let Some(role) = Role::of_peer(r) {
-                let what = if role == Role::Blake3 {
-                    "peer: BLAKE3 "
-                } else {
-                    "peer: "
-                };
-                lines.push(line(ri, role, what));
+                lines.push(line(ri, role, format!("peer: {}", role.peer_words())));
             } else if r.is_ceiling() {
-                lines.push(line(ri, Role::Ceiling, "ceiling: "));
+                lines.push(line(
+                    ri,
+                    Role::Ceiling,
+                    Role::Ceiling.peer_words().to_owned(),
+                ));
             }
         }
         lines.retain(|l| !l.points.is_empty());
-        out.push((name.to_owned(), lines));
+        out.push((panel_title(name), lines));
     }
     out
-}
-
-/// A row's label without the family prefix, cut to fit a legend.
-fn short_label(row: &Row) -> String {
-    let mut s = format!("{} · {}", row.function, row.implementation);
-    if s.chars().count() > 58 {
-        s = s.chars().take(57).collect::<String>() + "…";
-    }
-    s
 }
 
 /// "16 B", "1 KiB", "64 MiB" for a power of two.
@@ -202,6 +305,29 @@ fn size_label(len: f64) -> String {
             format!("{digits} {}", &s.label[digits.len()..])
         })
         .unwrap_or_default()
+}
+
+/// GB/s to three significant digits at most.
+fn gbps_text(g: f64) -> String {
+    if g >= 100.0 {
+        format!("{g:.0}")
+    } else if g >= 10.0 {
+        format!("{g:.1}")
+    } else if g >= 1.0 {
+        format!("{g:.2}")
+    } else {
+        format!("{g:.3}")
+    }
+}
+
+/// A tick of the logarithmic GB/s axis: "0.1", "1", "10".
+fn tick_text(y: f64) -> String {
+    if y >= 1.0 {
+        format!("{y:.0}")
+    } else {
+        let t = format!("{y:.3}");
+        t.trim_end_matches('0').trim_end_matches('.').to_owned()
+    }
 }
 
 /// Pixels per legend line under a panel.
@@ -225,7 +351,7 @@ fn draw_panel<DB: DrawingBackend>(
     let x0 = (SIZES[0].len as f64).log2() - 0.5;
     let x1 = (SIZES[SIZES.len() - 1].len as f64).log2() + 0.5;
     let mut chart = ChartBuilder::on(&plot)
-        .caption(title, (FAMILY, 22))
+        .caption(title, (FAMILY, 20))
         .margin(10)
         .x_label_area_size(24)
         .y_label_area_size(56)
@@ -233,14 +359,8 @@ fn draw_panel<DB: DrawingBackend>(
         .map_err(drawing_error)?;
     axis_look(chart.configure_mesh().x_labels(24), 13, 14)
         .x_label_formatter(&|x| size_label(x.exp2()))
-        .y_label_formatter(&|y| {
-            if *y >= 10.0 {
-                format!("{y:.0}")
-            } else {
-                format!("{y}")
-            }
-        })
-        .y_desc("cycles/byte (log)")
+        .y_label_formatter(&|y| tick_text(*y))
+        .y_desc("GB/s (log scale)")
         .draw()
         .map_err(drawing_error)?;
     for (i, line) in lines.iter().enumerate() {
@@ -282,53 +402,177 @@ fn draw_panel<DB: DrawingBackend>(
     Ok(())
 }
 
-/// One bar of the headline chart.
-struct Bar {
-    label: String,
-    gbps: f64,
-    color: RGBColor,
+/// One line of the headline chart: a group's heading or a bar.
+enum Item {
+    Heading(String),
+    Bar {
+        label: String,
+        gbps: f64,
+        color: RGBColor,
+    },
 }
 
-/// The bars at `len`: our best MAC (one thread), the Poly1305 peers and
-/// BLAKE3 (one thread); at the streamed size also our MACs and BLAKE3 on
-/// every core.
-fn bars(rows: &[Row], cells: &[Cell], len: usize) -> Vec<Bar> {
-    let at = |ri: usize| cells.iter().find(|c| c.row == ri && c.len == len);
+/// The strength every MAC of the second group must reach: a forgery bound
+/// of at most 2^-60 per attempt.
+const STRONG_LOG2: f64 = -60.0;
+
+/// uhash MACs shown in the second group at each size (the fastest ones,
+/// one per function).
+const STRONG_SHOWN: usize = 3;
+
+/// The headline chart at `len`, in two groups of equal strength:
+///
+/// 1. Poly1305 and Poly1305-AES (uhash) against the Poly1305 peers (all
+///    16-byte tags with the same forgery bound);
+/// 2. the fastest uhash MACs (default build, one per function) whose
+///    forgery bound at `len` is at most 2^-60, each labelled with it, and
+///    BLAKE3 keyed; at the streamed size also `uhash mac` and BLAKE3 on
+///    every core.
+fn headline(rows: &[Row], cells: &[Cell], len: usize) -> Vec<Item> {
+    let at = |ri: usize| {
+        cells
+            .iter()
+            .find(|c| c.row == ri && c.len == len && c.gbps.is_finite() && c.gbps > 0.0)
+            .map(|c| c.gbps)
+    };
+    let one = |family: &str, function: &str, impl_id: &str| {
+        rows.iter().position(|r| {
+            r.family == family
+                && r.function == function
+                && r.impl_id == impl_id
+                && r.key_mode == KeyMode::LongTerm
+                && !r.all_cores
+        })
+    };
     let mut out = Vec::new();
-    let ours = (0..rows.len())
-        .filter(|&ri| candidate(&rows[ri]) && rows[ri].is_mac())
-        .filter_map(|ri| at(ri).map(|c| (ri, c.gbps)))
-        .max_by(|a, b| a.1.total_cmp(&b.1));
-    if let Some((ri, gbps)) = ours {
-        out.push(Bar {
-            label: format!("uhash best MAC: {}", rows[ri].id()),
+    let ours = Role::Best.color();
+    let poly: [(&str, &str, &str, &str, RGBColor); 5] = [
+        (
+            "poly1305-aes",
+            "Poly1305-AES",
+            "uhash",
+            "uhash Poly1305-AES",
+            ours,
+        ),
+        (
+            "poly1305-aes",
+            "Poly1305-AES",
+            "rustcrypto",
+            "RustCrypto poly1305 0.9 + aes 0.9 (Poly1305-AES)",
+            Role::RustCrypto.color(),
+        ),
+        ("poly1305", "Poly1305", "uhash", "uhash Poly1305", ours),
+        (
+            "poly1305",
+            "Poly1305",
+            "openssl",
+            Role::OpenSsl.peer_words(),
+            Role::OpenSsl.color(),
+        ),
+        (
+            "poly1305",
+            "Poly1305",
+            "rustcrypto",
+            Role::RustCrypto.peer_words(),
+            Role::RustCrypto.color(),
+        ),
+    ];
+    let bars: Vec<Item> = poly
+        .iter()
+        .filter_map(|&(family, function, impl_id, label, color)| {
+            let gbps = at(one(family, function, impl_id)?)?;
+            Some(Item::Bar {
+                label: label.to_owned(),
+                gbps,
+                color,
+            })
+        })
+        .collect();
+    if !bars.is_empty() {
+        let bound = crate::forgery::log2_bound("poly1305", "Poly1305", len).unwrap_or(0.0);
+        out.push(Item::Heading(format!(
+            "Poly1305 and Poly1305-AES, 16-byte tags: forgery ≤ {} at this length",
+            crate::forgery::power_text(bound)
+        )));
+        out.extend(bars);
+    }
+
+    // The fastest strong MACs of ours, one per function.
+    let mut strong: Vec<(f64, usize, f64)> = Vec::new();
+    for (ri, r) in rows.iter().enumerate() {
+        if !(candidate(r) && default_config(r) && r.is_mac()) || r.function == "Poly1305" {
+            continue;
+        }
+        let (Some(bound), Some(gbps)) = (crate::forgery::of_row(r, len), at(ri)) else {
+            continue;
+        };
+        if bound <= STRONG_LOG2 && !strong.iter().any(|s| rows[s.1].function == r.function) {
+            strong.push((gbps, ri, bound));
+        }
+    }
+    strong.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut group: Vec<Item> = strong
+        .iter()
+        .take(STRONG_SHOWN)
+        .map(|&(gbps, ri, bound)| Item::Bar {
+            label: format!(
+                "uhash {}, forgery ≤ {}",
+                function_words(&rows[ri]),
+                crate::forgery::power_text(bound)
+            ),
             gbps,
-            color: Role::Best.color(),
+            color: ours,
+        })
+        .collect();
+    let streamed = SIZES.iter().any(|s| s.streamed && s.len == len);
+    let mut every_core: Option<(f64, usize, f64)> = None;
+    for (ri, r) in rows.iter().enumerate() {
+        let Some(gbps) = at(ri) else { continue };
+        if Role::of_peer(r) == Some(Role::Blake3) {
+            group.push(Item::Bar {
+                label: "BLAKE3 keyed, one thread (a PRF, 256-bit tag)".to_owned(),
+                gbps,
+                color: Role::Blake3.color(),
+            });
+        } else if streamed
+            && r.all_cores
+            && r.family == "cli"
+            && let Some(bound) = crate::forgery::of_row(r, len)
+            && bound <= STRONG_LOG2
+            && every_core.is_none_or(|e| gbps > e.0)
+        {
+            every_core = Some((gbps, ri, bound));
+        }
+    }
+    if let Some((gbps, ri, bound)) = every_core {
+        group.push(Item::Bar {
+            label: format!(
+                "uhash mac --alg {}, every core, forgery ≤ {}",
+                rows[ri].function,
+                crate::forgery::power_text(bound)
+            ),
+            gbps,
+            color: Role::Portable.color(),
         });
     }
-    let streamed = SIZES.iter().any(|s| s.streamed && s.len == len);
-    for (ri, r) in rows.iter().enumerate() {
-        let role = Role::of_peer(r);
-        let Some(c) = at(ri) else { continue };
-        let (label, color) = match role {
-            Some(Role::OpenSsl) => ("OpenSSL Poly1305".to_owned(), Role::OpenSsl.color()),
-            Some(Role::RustCrypto) => ("RustCrypto poly1305".to_owned(), Role::RustCrypto.color()),
-            Some(Role::Blake3) => ("BLAKE3 keyed, one thread".to_owned(), Role::Blake3.color()),
-            _ if streamed && r.all_cores && r.family == "cli" => (
-                format!("uhash mac --alg {}, every core", r.function),
-                Role::Portable.color(),
-            ),
-            _ if streamed && r.all_cores && r.family == "blake3" => (
-                "BLAKE3 keyed, every core".to_owned(),
-                RGBColor(116, 196, 118),
-            ),
-            _ => continue,
-        };
-        out.push(Bar {
-            label,
-            gbps: c.gbps,
-            color,
+    if streamed
+        && let Some(ri) = rows
+            .iter()
+            .position(|r| r.family == "blake3" && r.all_cores)
+        && let Some(gbps) = at(ri)
+    {
+        group.push(Item::Bar {
+            label: "BLAKE3 keyed, every core".to_owned(),
+            gbps,
+            color: RGBColor(116, 196, 118),
         });
+    }
+    if !group.is_empty() {
+        out.push(Item::Heading(format!(
+            "Fastest MACs with forgery ≤ {}",
+            crate::forgery::power_text(STRONG_LOG2)
+        )));
+        out.extend(group);
     }
     out
 }
@@ -336,12 +580,19 @@ fn bars(rows: &[Row], cells: &[Cell], len: usize) -> Vec<Bar> {
 fn draw_bars<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     title: &str,
-    bars: &[Bar],
+    items: &[Item],
 ) -> Result<(), String> {
-    let max = bars.iter().map(|b| b.gbps).fold(0f64, f64::max).max(1e-3);
-    let n = bars.len().max(1) as f64;
+    let max = items
+        .iter()
+        .map(|i| match i {
+            Item::Bar { gbps, .. } => *gbps,
+            Item::Heading(_) => 0.0,
+        })
+        .fold(0f64, f64::max)
+        .max(1e-3);
+    let n = items.len().max(1) as f64;
     let mut chart = ChartBuilder::on(area)
-        .caption(title, (FAMILY, 22))
+        .caption(title, (FAMILY, 20))
         .margin(12)
         .x_label_area_size(34)
         .y_label_area_size(8)
@@ -352,21 +603,34 @@ fn draw_bars<DB: DrawingBackend>(
         .x_desc("GB/s (higher is better)")
         .draw()
         .map_err(drawing_error)?;
-    for (i, b) in bars.iter().enumerate() {
+    for (i, item) in items.iter().enumerate() {
         let y = n - 1.0 - i as f64;
-        chart
-            .draw_series(std::iter::once(Rectangle::new(
-                [(0.0, y + 0.12), (b.gbps, y + 0.88)],
-                b.color.mix(0.55).filled(),
-            )))
-            .map_err(drawing_error)?;
-        chart
-            .draw_series(std::iter::once(Text::new(
-                format!("{}: {:.2} GB/s", b.label, b.gbps),
-                (max * 0.01, y + 0.62),
-                (FAMILY, 14).into_font().color(&BLACK),
-            )))
-            .map_err(drawing_error)?;
+        match item {
+            Item::Heading(text) => {
+                chart
+                    .draw_series(std::iter::once(Text::new(
+                        text.clone(),
+                        (0.0, y + 0.75),
+                        (FAMILY, 15).into_font().color(&BLACK.mix(0.75)),
+                    )))
+                    .map_err(drawing_error)?;
+            }
+            Item::Bar { label, gbps, color } => {
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(0.0, y + 0.1), (*gbps, y + 0.9)],
+                        color.mix(0.45).filled(),
+                    )))
+                    .map_err(drawing_error)?;
+                chart
+                    .draw_series(std::iter::once(Text::new(
+                        format!("{label}: {} GB/s", gbps_text(*gbps)),
+                        (max * 0.015, y + 0.72),
+                        (FAMILY, 14).into_font().color(&BLACK),
+                    )))
+                    .map_err(drawing_error)?;
+            }
+        }
     }
     Ok(())
 }
@@ -374,8 +638,9 @@ fn draw_bars<DB: DrawingBackend>(
 /// Draws item `i` of a figure into its area.
 type DrawFn<'a, DB> = dyn Fn(usize, &DrawingArea<DB, Shift>) -> Result<(), String> + 'a;
 
-/// Renders one figure as `NAME.svg` and `NAME.png` in `dir`: `items`
-/// (title, data) drawn by `draw` in a grid of `cols` columns.
+/// Renders one figure as `NAME.svg` and `NAME.png` in `dir`: a title, the
+/// lines under it, and `items` (title, data) drawn by `draw` in a grid of
+/// `cols` columns.
 macro_rules! svg_and_png {
     ($dir:expr, $name:literal, $size:expr, $title:expr, $subtitle:expr, $cols:expr, $items:expr, $draw:ident) => {{
         let svg = $dir.join(concat!($name, ".svg"));
@@ -407,21 +672,23 @@ macro_rules! svg_and_png {
 fn render<DB: DrawingBackend>(
     root: DrawingArea<DB, Shift>,
     title: &str,
-    subtitle: &str,
+    subtitle: &[String],
     cols: usize,
     draw: &DrawFn<'_, DB>,
     count: usize,
 ) -> Result<(), String> {
     root.fill(&WHITE).map_err(|e| e.to_string())?;
-    let (head, body) = root.split_vertically(56);
+    let (head, body) = root.split_vertically(head_height(subtitle));
     head.draw_text(title, &(FAMILY, 24).into_font().color(&BLACK), (16, 6))
         .map_err(|e| e.to_string())?;
-    head.draw_text(
-        subtitle,
-        &(FAMILY, 14).into_font().color(&BLACK.mix(0.7)),
-        (16, 34),
-    )
-    .map_err(|e| e.to_string())?;
+    for (i, line) in subtitle.iter().enumerate() {
+        head.draw_text(
+            line,
+            &(FAMILY, 14).into_font().color(&BLACK.mix(0.7)),
+            (16, 36 + 19 * i as i32),
+        )
+        .map_err(|e| e.to_string())?;
+    }
     let rows = count.div_ceil(cols);
     for (i, area) in body
         .split_evenly((rows, cols))
@@ -432,6 +699,11 @@ fn render<DB: DrawingBackend>(
         draw(i, area)?;
     }
     root.present().map_err(|e| e.to_string())
+}
+
+/// Pixels above the panels: the title and the lines under it.
+fn head_height(subtitle: &[String]) -> u32 {
+    40 + 19 * subtitle.len() as u32
 }
 
 /// Writes both figures into `dir`; returns the paths written.
@@ -449,35 +721,50 @@ pub fn write(
     let panels = panels(rows, cells);
     if !panels.is_empty() {
         let cols = panels.len().min(3);
+        let lines = [
+            subtitle.to_owned(),
+            "Each family's fastest row (one thread, one long-term key, no assembly), \
+             the same function's portable code, the peers and the memory-read ceiling."
+                .to_owned(),
+        ];
         let size = (
             620 * cols as u32,
-            56 + 540 * panels.len().div_ceil(cols) as u32,
+            head_height(&lines) + 540 * panels.len().div_ceil(cols) as u32,
         );
-        let title =
-            "uhash: cycles/byte per family (best backend, portable, peers, memory-read ceiling)";
+        let title = "uhash per family: GB/s by message length (higher is better)";
         written.extend(svg_and_png!(
-            dir, "summary", size, title, subtitle, cols, panels, draw_panel
+            dir, "summary", size, title, &lines, cols, panels, draw_panel
         ));
     }
-    let all: Vec<(String, Vec<Bar>)> = [64usize, 1 << 10, 64 << 10, 64 << 20]
+    let all: Vec<(String, Vec<Item>)> = [64usize, 1 << 10, 64 << 10, 64 << 20]
         .iter()
         .map(|&len| {
             (
                 format!("{} messages", size_label(len as f64)),
-                bars(rows, cells, len),
+                headline(rows, cells, len),
             )
         })
         .filter(|(_, b)| !b.is_empty())
         .collect();
     if !all.is_empty() {
         let cols = all.len().min(2);
+        let lines = [
+            subtitle.to_owned(),
+            "One thread and one long-term key unless marked; uhash's default build \
+             (the backend chosen at run time)."
+                .to_owned(),
+            "Forgery: the probability that one forgery attempt succeeds, from each crate's docs \
+             (plus AES's advantage where AES makes the pad)."
+                .to_owned(),
+        ];
+        let most = all.iter().map(|a| a.1.len()).max().unwrap_or(1) as u32;
         let size = (
             820 * cols as u32,
-            56 + 330 * all.len().div_ceil(cols) as u32,
+            head_height(&lines) + (90 + 27 * most) * all.len().div_ceil(cols) as u32,
         );
-        let title = "uhash vs OpenSSL, RustCrypto and BLAKE3: MAC throughput";
+        let title = "uhash MACs against OpenSSL, RustCrypto and BLAKE3: GB/s (higher is better)";
         written.extend(svg_and_png!(
-            dir, "headline", size, title, subtitle, cols, all, draw_bars
+            dir, "headline", size, title, &lines, cols, all, draw_bars
         ));
     }
     Ok(written)
@@ -516,13 +803,49 @@ mod tests {
             );
         }
         let svg = std::fs::read_to_string(dir.join("summary.svg")).unwrap();
-        for name in ["mmh", "poly1305", "OpenSSL", "blake3", "ceiling"] {
+        for name in ["MMH", "Poly1305", "OpenSSL", "BLAKE3", "ceiling", "GB/s"] {
             assert!(svg.contains(name), "{name}");
+        }
+        // Labels in words: no row ids.
+        for svg in ["summary.svg", "headline.svg"] {
+            let text = std::fs::read_to_string(dir.join(svg)).unwrap();
+            for id in ["/uhash", "/best", "cycles/byte", "Asm2x96Mac"] {
+                assert!(!text.contains(id), "{svg}: {id}");
+            }
         }
         // At most six lines per panel: best, portable, three peers, ceiling.
         for (_, lines) in panels(&rows, &cells) {
             let labels: Vec<&str> = lines.iter().map(|l| l.label.as_str()).collect();
             assert!(lines.len() <= 6, "{labels:?}");
+        }
+        // The headline: the Poly1305 group, then MACs of at most 2^-60 only.
+        for len in [64, 1 << 10, 64 << 10] {
+            let items = headline(&rows, &cells, len);
+            let heads: Vec<&str> = items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Heading(h) => Some(h.as_str()),
+                    Item::Bar { .. } => None,
+                })
+                .collect();
+            assert_eq!(heads.len(), 2, "{heads:?}");
+            assert!(heads[0].starts_with("Poly1305 and Poly1305-AES"));
+            assert!(heads[1].contains("2⁻⁶⁰"));
+            let second = items
+                .iter()
+                .skip_while(|i| !matches!(i, Item::Heading(h) if h.contains("2⁻⁶⁰")));
+            let mut ours = 0;
+            for i in second {
+                if let Item::Bar { label, .. } = i
+                    && label.starts_with("uhash ")
+                {
+                    ours += 1;
+                    let weak = ["UMAC-32", "MMH32-MAC", "MMH32x2-MAC", "digestMW 32", "DFC"];
+                    assert!(!weak.iter().any(|w| label.contains(w)), "{label}");
+                    assert!(label.contains("forgery ≤ 2⁻"), "{label}");
+                }
+            }
+            assert!((1..=STRONG_SHOWN).contains(&ours), "{len}: {ours}");
         }
         let _ = std::fs::remove_dir_all(&dir);
     }

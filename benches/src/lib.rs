@@ -20,6 +20,7 @@ pub mod dfc;
 pub mod dfc_cipher;
 pub mod digest_mw;
 pub mod figures;
+pub mod forgery;
 pub mod memory;
 pub mod mmh;
 #[cfg(uhash_bench_openssl)]

@@ -7,7 +7,7 @@ const USAGE: &str = "\
 usage: summary [--quick] [--out DIR] [--filter SUBSTR] [--ghz F] [--wide] [--list]
   --quick          fewer samples; the 64 MiB size only for the rows marked for it
   --out DIR        where summary.csv, summary.svg/.png (one panel per family) and
-                   headline.svg/.png (our best MAC vs the peers) go
+                   headline.svg/.png (MACs vs the peers, GB/s) go
                    (default: $CARGO_TARGET_DIR or <workspace>/target, + /uhash-summary)
   --filter SUBSTR  only rows whose id or label contains SUBSTR (case-insensitive)
   --ghz F          TSC frequency for cycles/byte (default 2.7)
