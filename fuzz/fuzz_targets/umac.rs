@@ -17,29 +17,10 @@ use uhash::mmh::Engine32;
 use uhash::umac::{Tag, Umac32, Umac64, Umac96, Umac128, UmacNonce};
 use uhash_fuzz::{Input, feed, message, pick, splits};
 use uhash_ref::umac as reference;
+use uhash_testkit::umac::{escaping_chunk, l1_key};
 
 /// The longest message: 40 L1 chunks.
 const MAX_MSG: usize = 40 * 1024;
-
-/// The natural L1 key words of iteration `iter` (big-endian, as NH reads
-/// them).
-fn l1_words(key: &[u8; 16], iter: usize) -> Vec<u32> {
-    reference::kdf(key, 1, 1024 + 48)[16 * iter..16 * iter + 1024]
-        .chunks_exact(4)
-        .map(|w| u32::from_be_bytes(w.try_into().unwrap()))
-        .collect()
-}
-
-/// A chunk whose L1 output for iteration `iter` is in POLY's escape range
-/// (NH = (2^32 − 1)² + 2·2^31, then + 8192 bits).
-fn escaping_chunk(key: &[u8; 16], iter: usize) -> Vec<u8> {
-    let k = l1_words(key, iter);
-    let mut s = [0u32; 256];
-    (s[0], s[4], s[1], s[5]) = (u32::MAX, u32::MAX, 2, 1 << 31);
-    (0..256)
-        .flat_map(|i| s[i].wrapping_sub(k[i]).to_le_bytes())
-        .collect()
-}
 
 macro_rules! check {
     ($ty:ident, $t:literal, $e:expr, $key:expr, $nonce:expr, $msg:expr, $splits:expr) => {{
@@ -102,7 +83,7 @@ fuzz_target!(|data: &[u8]| {
     // four iterations.
     let blocks = (msg.len() / 32).min(128);
     if blocks > 0 {
-        let k = l1_words(&key, 0);
+        let k = l1_key(&key, 0);
         let kw: Vec<u32> = k.iter().copied().cycle().take(8 * blocks + 12).collect();
         let kb: Vec<u8> = kw.iter().flat_map(|w| w.to_be_bytes()).collect();
         let mut out = [0u64; 4];

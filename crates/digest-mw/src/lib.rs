@@ -82,11 +82,6 @@
 #![no_std]
 #![deny(unsafe_code)]
 
-#[cfg(feature = "alloc")]
-extern crate alloc;
-#[cfg(feature = "std")]
-extern crate std;
-
 mod args;
 mod backend;
 mod digest;

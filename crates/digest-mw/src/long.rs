@@ -102,17 +102,7 @@ impl<const N: usize, const CHUNK: usize> DigestMwKernel<N, CHUNK> {
         })
     }
 
-    /// The backend in use.
-    #[must_use]
-    pub fn engine(&self) -> Engine {
-        self.engine
-    }
-
-    /// The chunk size C in bytes.
-    #[must_use]
-    pub fn chunk(&self) -> usize {
-        self.chunk
-    }
+    uhash_base::kernel_accessors!(Engine);
 }
 
 impl<const N: usize, const CHUNK: usize> Clone for DigestMwKernel<N, CHUNK> {

@@ -45,23 +45,6 @@ use uhash_base::kdf::family;
 #[cfg(doc)]
 use uhash_base::long::{ChunkHash, LongHash};
 
-/// The accessors every kernel has.
-macro_rules! kernel_accessors {
-    ($engine:ty) => {
-        /// The backend in use.
-        #[must_use]
-        pub fn engine(&self) -> $engine {
-            self.engine
-        }
-
-        /// The chunk size C in bytes.
-        #[must_use]
-        pub fn chunk(&self) -> usize {
-            self.chunk
-        }
-    };
-}
-
 /// `Clone` (the key is copied into a new aligned buffer) and `Debug` (no
 /// key bytes) for a kernel.
 macro_rules! kernel_traits {

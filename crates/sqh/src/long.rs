@@ -128,7 +128,6 @@ impl<F: Level1, const W: usize> SqhKernel<F, W> {
         chunk: usize,
         engine: Engine,
     ) -> Result<Self, Error> {
-        let () = Self::VALID;
         uhash_base::keybuf::check_chunk(chunk, 4 * W, chunk_bytes(W))?;
         Ok(Self::with_key(
             KeyWords::from_stream(ks, chunk / 4),
@@ -143,7 +142,6 @@ impl<F: Level1, const W: usize> SqhKernel<F, W> {
     /// # Errors
     /// As [`Self::from_key_stream_with`]; [`Error::KeyTooShort`].
     pub fn from_key(key: &[u32], chunk: usize, engine: Engine) -> Result<Self, Error> {
-        let () = Self::VALID;
         uhash_base::keybuf::check_chunk(chunk, 4 * W, chunk_bytes(W))?;
         let key = KeyWords::from_prefix(key, chunk / 4)?;
         Ok(Self::with_key(key, chunk, engine))
@@ -152,6 +150,7 @@ impl<F: Level1, const W: usize> SqhKernel<F, W> {
     /// The kernel over `key` (exactly C/4 words), with its padding
     /// table.
     fn with_key(key: KeyWords<u32>, chunk: usize, engine: Engine) -> Self {
+        let () = Self::VALID;
         let table = pad::table::<F, W>(engine, key.words());
         Self {
             key,
@@ -162,17 +161,7 @@ impl<F: Level1, const W: usize> SqhKernel<F, W> {
         }
     }
 
-    /// The backend in use.
-    #[must_use]
-    pub fn engine(&self) -> Engine {
-        self.engine
-    }
-
-    /// The chunk size C in bytes.
-    #[must_use]
-    pub fn chunk(&self) -> usize {
-        self.chunk
-    }
+    uhash_base::kernel_accessors!(Engine);
 
     /// The lanes of the L-bit value of summed columns.
     fn lanes_out(cols: &[u128; COLS], out: &mut [u64; MAX_LANES]) {

@@ -159,6 +159,32 @@ pub trait ChunkHash: Clone {
     }
 }
 
+/// The accessors of a family's level-1 kernel, written inside the kernel's
+/// `impl` block: `engine()` (the value of its field `engine`, of type
+/// `$engine`) and `chunk()` (its field `chunk`, the chunk size C in bytes).
+///
+/// ```ignore
+/// impl<const N: usize> Mmh32Kernel<N> {
+///     uhash_base::kernel_accessors!(Engine32);
+/// }
+/// ```
+#[macro_export]
+macro_rules! kernel_accessors {
+    ($engine:ty) => {
+        /// The backend in use.
+        #[must_use]
+        pub fn engine(&self) -> $engine {
+            self.engine
+        }
+
+        /// The chunk size C in bytes.
+        #[must_use]
+        pub fn chunk(&self) -> usize {
+            self.chunk
+        }
+    };
+}
+
 /// Level-3 key of one lane: five 32-bit or three 64-bit words (unused words
 /// are zero).
 #[derive(Clone, Copy, Default)]

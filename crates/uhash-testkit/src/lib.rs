@@ -12,6 +12,7 @@
 //! | [`reference`](mod@reference) | the reference functions by their production names |
 //! | [`rng`] | the seeded generators of the tests, benches and fuzz targets (SplitMix64, xorshift64, xorshift64*) |
 //! | [`data`] | deterministic inputs: word patterns and byte strings from a seed |
+//! | [`umac`] | UMAC inputs from a key: the natural L1 key words, a chunk whose L1 output lands in POLY's escape range |
 //! | [`kernel`] | the inputs of the kernel-level tests (every backend against the portable one): edge counts and alignments, proptest keys and misaligned messages |
 
 pub mod ct;
@@ -22,6 +23,7 @@ pub mod long;
 pub mod mac;
 pub mod reference;
 pub mod rng;
+pub mod umac;
 pub mod vectors;
 pub mod wipe;
 

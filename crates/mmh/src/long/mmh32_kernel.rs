@@ -64,7 +64,7 @@ impl<const N: usize, const CHUNK: usize> Mmh32Kernel<N, CHUNK> {
         ))
     }
 
-    kernel_accessors!(Engine32);
+    uhash_base::kernel_accessors!(Engine32);
 }
 
 kernel_traits!(Mmh32Kernel [const N: usize, const CHUNK: usize] [N, CHUNK] key);

@@ -56,7 +56,7 @@ impl<const CHUNK: usize> Mmh64Kernel<CHUNK> {
         })
     }
 
-    kernel_accessors!(Engine64);
+    uhash_base::kernel_accessors!(Engine64);
 }
 
 kernel_traits!(Mmh64Kernel [const CHUNK: usize] [CHUNK] key);

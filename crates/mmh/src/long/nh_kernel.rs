@@ -65,7 +65,7 @@ impl<const N: usize, const CHUNK: usize> NhKernel<N, CHUNK> {
         })
     }
 
-    kernel_accessors!(Engine32);
+    uhash_base::kernel_accessors!(Engine32);
 }
 
 kernel_traits!(NhKernel [const N: usize, const CHUNK: usize] [N, CHUNK] key pad);

@@ -60,7 +60,7 @@ impl<const CHUNK: usize> Nmh32Kernel<CHUNK> {
         })
     }
 
-    kernel_accessors!(Engine32);
+    uhash_base::kernel_accessors!(Engine32);
 }
 
 kernel_traits!(Nmh32Kernel [const CHUNK: usize] [CHUNK] key pad);
