@@ -158,6 +158,24 @@ impl<C: PadCipher> Poly1305With<C> {
         MacTag::from_bytes(st.finish(self.pad(nonce)))
     }
 
+    /// [`Self::authenticate_parallel`] of a message read in pieces (a file
+    /// read with `pread` on every thread: [`uhash_base::pieces`]), each
+    /// segment hashed by the thread that read it. The same tag as for the
+    /// slice of the message's bytes.
+    ///
+    /// # Errors
+    /// The first error `msg` returned.
+    #[cfg(feature = "rayon")]
+    pub fn authenticate_parallel_from<P: uhash_base::pieces::Pieces + ?Sized>(
+        &self,
+        nonce: &Nonce,
+        msg: &P,
+    ) -> Result<MacTag, P::Error> {
+        let mut st = State::new(self.0.r, self.0.engine);
+        st.message_parallel_from(msg)?;
+        Ok(MacTag::from_bytes(st.finish(self.pad(nonce))))
+    }
+
     /// [`Self::verify`] with [`Self::authenticate_parallel`] (feature
     /// `rayon`).
     ///

@@ -18,6 +18,7 @@ extern crate std;
 use rayon::prelude::*;
 use std::vec::Vec;
 use uhash_base::p130::Multiplier;
+use uhash_base::pieces::{Pieces, infallible};
 use zeroize::Zeroize;
 
 use crate::field::{from_fe, pow, r_fe, to_fe};
@@ -71,28 +72,39 @@ pub(crate) fn join(h: &mut [u64; 3], r: &[u64; 2], parts: &[([u64; 3], usize)]) 
 
 /// Absorbs the whole message `msg` (its blocks with the 2^128 bit, then its
 /// padded final chunk) into `h` with `engine`'s kernels, the blocks in
-/// segments of `per` blocks hashed on the current rayon pool.
-pub(crate) fn message_segmented(
+/// segments of `per` blocks hashed on the current rayon pool, each
+/// segment's blocks as its pieces arrive ([`Pieces::visit`]).
+pub(crate) fn message_segmented<P: Pieces + ?Sized>(
     engine: Engine,
     h: &mut [u64; 3],
     r: &[u64; 2],
-    msg: &[u8],
+    msg: &P,
     per: usize,
-) {
-    let full = msg.len() & !15;
-    let mut parts: Vec<([u64; 3], usize)> = msg[..full]
-        .par_chunks(16 * per.max(1))
-        .map(|seg| {
+) -> Result<(), P::Error> {
+    let len = msg.len();
+    let full = len & !15;
+    let seg = 16 * per.max(1) as u64;
+    let mut parts: Vec<([u64; 3], usize)> = (0..full.div_ceil(seg))
+        .into_par_iter()
+        .map(|j| {
+            let at = j * seg;
+            let n = seg.min(full - at);
             let mut hj = [0u64; 3];
-            engine.absorb(&mut hj, r, None, seg);
-            (hj, seg.len() / 16)
+            msg.visit(at, n, 16, &mut |piece| {
+                engine.absorb(&mut hj, r, None, piece)
+            })?;
+            Ok((hj, (n / 16) as usize))
         })
-        .collect();
+        .collect::<Result<_, P::Error>>()?;
     join(h, r, &parts);
     for (hj, _) in &mut parts {
         hj.zeroize();
     }
-    partial(engine, h, r, &msg[full..]);
+    // The final chunk in one piece (its length is the unit).
+    let tail = (len - full) as usize;
+    msg.visit(full, tail as u64, tail.max(1), &mut |tail| {
+        partial(engine, h, r, tail)
+    })
 }
 
 /// [`message_segmented`] with segments sized for the current pool, or
@@ -100,8 +112,22 @@ pub(crate) fn message_segmented(
 /// (short message, one thread).
 pub(crate) fn message(engine: Engine, h: &mut [u64; 3], r: &[u64; 2], msg: &[u8]) -> Option<()> {
     let per = segment_blocks(msg.len() / 16, rayon::current_num_threads())?;
-    message_segmented(engine, h, r, msg, per);
+    infallible(message_segmented(engine, h, r, msg, per));
     Some(())
+}
+
+/// [`message`] of a message read in pieces: the same segments (one for a
+/// short message or a pool of one thread), each read and hashed on the
+/// thread that takes it.
+pub(crate) fn message_from<P: Pieces + ?Sized>(
+    engine: Engine,
+    h: &mut [u64; 3],
+    r: &[u64; 2],
+    msg: &P,
+) -> Result<(), P::Error> {
+    let blocks = usize::try_from(msg.len() / 16).unwrap_or(usize::MAX);
+    let per = segment_blocks(blocks, rayon::current_num_threads()).unwrap_or(blocks);
+    message_segmented(engine, h, r, msg, per)
 }
 
 #[cfg(test)]
@@ -124,7 +150,7 @@ mod tests {
 
     fn segmented(e: Engine, r: &[u64; 2], h0: [u64; 3], msg: &[u8], per: usize) -> [u8; 16] {
         let mut h = h0;
-        message_segmented(e, &mut h, r, msg, per);
+        infallible(message_segmented(e, &mut h, r, msg, per));
         finish(&h, 0x1234)
     }
 

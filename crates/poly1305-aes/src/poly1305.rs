@@ -129,6 +129,22 @@ impl Poly1305 {
         Self::with_engine(key, Engine::detect()).compute_unpadded_parallel(msg)
     }
 
+    /// [`Self::mac_parallel`] of a message read in pieces (a file read with
+    /// `pread` on every thread: [`uhash_base::pieces`]): the same tag as
+    /// for the slice of the message's bytes.
+    ///
+    /// # Errors
+    /// The first error `msg` returned.
+    #[cfg(feature = "rayon")]
+    pub fn mac_parallel_from<P: uhash_base::pieces::Pieces + ?Sized>(
+        key: &[u8; 32],
+        msg: &P,
+    ) -> Result<Tag, P::Error> {
+        let mut mac = Self::with_engine(key, Engine::detect());
+        mac.state.message_parallel_from(msg)?;
+        Ok(mac.state.finish(mac.s).into())
+    }
+
     /// Constant-time check of `tag` against the tag of `data`.
     ///
     /// # Errors

@@ -159,6 +159,17 @@ impl State {
         }
     }
 
+    /// [`Self::message_parallel`] of a message read in pieces
+    /// ([`uhash_base::pieces`]).
+    #[cfg(feature = "rayon")]
+    pub(crate) fn message_parallel_from<P: uhash_base::pieces::Pieces + ?Sized>(
+        &mut self,
+        msg: &P,
+    ) -> Result<(), P::Error> {
+        let f = &mut self.0;
+        crate::parallel::message_from(f.engine, &mut f.h, &f.r, msg)
+    }
+
     /// The tag with pad s.
     #[inline]
     pub(crate) fn finish(&self, s: u128) -> [u8; 16] {

@@ -62,6 +62,7 @@ pub mod p36m5;
 pub mod p64;
 pub mod p64m59;
 pub mod p64mul;
+pub mod pieces;
 pub mod pw;
 pub mod secret;
 pub mod strong;

@@ -12,7 +12,7 @@ use uhash::base::long::{ChunkHash, LongHash, SeededHash, SeededKernel};
 use uhash::base::mac::{MacHash, MacNonce, tag_for_hash};
 use zeroize::Zeroizing;
 
-use super::row::{Alg, Keyed, Kind, Stream};
+use super::row::{Alg, FilePieces, Keyed, Kind, ReadError, Stream};
 
 /// A family's long-message hash type (a `uhash_base::long::SeededHash`).
 pub(crate) trait LongType: MacHash + Send + Sync + 'static {
@@ -111,10 +111,31 @@ fn hash_parallel<T: LongType>(hash: &T, msg: &[u8]) -> Result<Zeroizing<Vec<u8>>
     Ok(out)
 }
 
+/// [`hash_parallel`] of a message read in pieces.
+fn hash_parallel_from<T: LongType>(
+    hash: &T,
+    msg: &FilePieces<'_>,
+) -> Result<Zeroizing<Vec<u8>>, ReadError> {
+    let mut out = Zeroizing::new(vec![0; T::OUT]);
+    hash.long().key().hash_into_parallel_from(msg, &mut out)??;
+    Ok(out)
+}
+
 impl<T: LongType> Keyed for HashAlg<T> {
     fn compute(&self, nonce: &[u8], msg: &[u8]) -> Result<Vec<u8>, Error> {
         no_nonce(nonce)?;
         Ok(hash_parallel(&self.0, msg)?.to_vec())
+    }
+
+    fn compute_from(
+        &self,
+        nonce: &[u8],
+        msg: &FilePieces<'_>,
+    ) -> Option<Result<Vec<u8>, ReadError>> {
+        Some((|| {
+            no_nonce(nonce)?;
+            Ok(hash_parallel_from(&self.0, msg)?.to_vec())
+        })())
     }
 
     fn start(&self) -> Box<dyn Stream + '_> {
@@ -143,6 +164,18 @@ impl<T: LongType> Keyed for MacAlg<T> {
         // The nonce is checked before the (long) hash is computed.
         MacNonce::from_slice(nonce)?;
         seal::<T>(&self.pad_key, nonce, &hash_parallel(&self.hash, msg)?)
+    }
+
+    fn compute_from(
+        &self,
+        nonce: &[u8],
+        msg: &FilePieces<'_>,
+    ) -> Option<Result<Vec<u8>, ReadError>> {
+        Some((|| {
+            MacNonce::from_slice(nonce)?;
+            let hash = hash_parallel_from(&self.hash, msg)?;
+            Ok(seal::<T>(&self.pad_key, nonce, &hash)?)
+        })())
     }
 
     fn start(&self) -> Box<dyn Stream + '_> {

@@ -3,6 +3,32 @@
 //! file (`crate::family`) writes its rows with these types.
 
 use uhash::base::Error;
+use uhash::base::pieces::Pieces;
+
+/// A message read in pieces from a file (`pread` on every thread).
+pub type FilePieces<'a> = dyn Pieces<Error = std::io::Error> + 'a;
+
+/// Why a message read in pieces was not hashed.
+#[derive(Debug)]
+pub enum ReadError {
+    /// Reading it failed (or the file got shorter meanwhile).
+    Read(std::io::Error),
+    /// The algorithm refused it (a nonce of the wrong length, a length
+    /// bound).
+    Hash(Error),
+}
+
+impl From<Error> for ReadError {
+    fn from(e: Error) -> Self {
+        ReadError::Hash(e)
+    }
+}
+
+impl From<std::io::Error> for ReadError {
+    fn from(e: std::io::Error) -> Self {
+        ReadError::Read(e)
+    }
+}
 
 /// What an algorithm computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +120,19 @@ pub trait Keyed: Send + Sync {
 
     /// A state for a message that arrives in pieces (a pipe).
     fn start(&self) -> Box<dyn Stream + '_>;
+
+    /// [`Keyed::compute`] of a message read in pieces on the threads of
+    /// the current rayon pool (a file read with `pread` on every thread,
+    /// each thread hashing what it read): the same output as for the
+    /// message's bytes. `None` where the algorithm has no parallel path
+    /// ([`Alg::parallel`] is false): feed [`Keyed::start`]'s state instead.
+    fn compute_from(
+        &self,
+        _nonce: &[u8],
+        _msg: &FilePieces<'_>,
+    ) -> Option<Result<Vec<u8>, ReadError>> {
+        None
+    }
 }
 
 /// A message being hashed in pieces.

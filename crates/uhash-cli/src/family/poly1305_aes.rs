@@ -19,7 +19,7 @@ use crate::kat::table::{Answer, Call, FnEntry};
 
 use super::Family;
 use crate::alg::long::no_nonce;
-use crate::alg::row::{Alg, Keyed, Kind, Stream};
+use crate::alg::row::{Alg, FilePieces, Keyed, Kind, ReadError, Stream};
 use uhash::base::Error;
 use uhash::base::error::key_array;
 
@@ -151,6 +151,18 @@ impl Keyed for Poly1305AesAlg {
         Ok(poly1305_aes_tag(&self.0, &nonce, msg).as_bytes().to_vec())
     }
 
+    fn compute_from(
+        &self,
+        nonce: &[u8],
+        msg: &FilePieces<'_>,
+    ) -> Option<Result<Vec<u8>, ReadError>> {
+        Some((|| {
+            let nonce = Nonce::from_slice(nonce)?;
+            let tag = self.0.authenticate_parallel_from(&nonce, msg)?;
+            Ok(tag.as_bytes().to_vec())
+        })())
+    }
+
     fn start(&self) -> Box<dyn Stream + '_> {
         Box::new(Poly1305AesStream(self.0.start()))
     }
@@ -196,6 +208,17 @@ impl Keyed for Poly1305Alg {
     fn compute(&self, nonce: &[u8], msg: &[u8]) -> Result<Vec<u8>, Error> {
         no_nonce(nonce)?;
         Ok(Poly1305::mac_parallel(&self.0, msg).to_vec())
+    }
+
+    fn compute_from(
+        &self,
+        nonce: &[u8],
+        msg: &FilePieces<'_>,
+    ) -> Option<Result<Vec<u8>, ReadError>> {
+        Some((|| {
+            no_nonce(nonce)?;
+            Ok(Poly1305::mac_parallel_from(&self.0, msg)?.to_vec())
+        })())
     }
 
     fn start(&self) -> Box<dyn Stream + '_> {

@@ -85,6 +85,96 @@ fn every_thread_count_gives_the_one_thread_output() {
     }
 }
 
+/// A message handed out in pieces of pseudo-random multiples of the unit
+/// (as a file read on every thread is), failing with an I/O error at
+/// offset `fail_at` when set.
+struct Ragged<'a> {
+    msg: &'a [u8],
+    fail_at: Option<u64>,
+}
+
+impl uhash::base::pieces::Pieces for Ragged<'_> {
+    type Error = std::io::Error;
+
+    fn len(&self) -> u64 {
+        self.msg.len() as u64
+    }
+
+    fn visit(
+        &self,
+        at: u64,
+        len: u64,
+        unit: usize,
+        f: &mut dyn FnMut(&[u8]),
+    ) -> Result<(), std::io::Error> {
+        let (mut pos, end) = (at as usize, (at + len) as usize);
+        let mut s = at ^ len;
+        while pos < end {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let n = (((s >> 33) as usize % 9) * unit).clamp(unit, end - pos);
+            if self
+                .fail_at
+                .is_some_and(|f| (pos as u64..(pos + n) as u64).contains(&f))
+            {
+                return Err(std::io::Error::other("planted read error"));
+            }
+            f(&self.msg[pos..pos + n]);
+            pos += n;
+        }
+        Ok(())
+    }
+}
+
+/// `compute_from` (a message read in pieces on every thread: `uhash mac
+/// --io pread`) gives `compute`'s output for every algorithm with a
+/// parallel path, on every pool size, with pieces of any multiple of the
+/// unit; a read error stops it with that error; the one-thread algorithms
+/// have no such path.
+#[test]
+fn pieces_give_the_slice_output() {
+    use uhash_cli::alg::ReadError;
+    let msg = bytes(*LENGTHS.iter().max().unwrap(), 11);
+    let pools: Vec<_> = [1, 2, 3].into_iter().map(|t| (t, pool(t))).collect();
+    for (i, a) in algs().iter().enumerate() {
+        let k = a.key(&key_for(a, i as u64 + 5)).unwrap();
+        let nonce = bytes(a.nonce_bytes, 7 + i as u64);
+        if !a.parallel {
+            let r = Ragged {
+                msg: &msg[..100],
+                fail_at: None,
+            };
+            assert!(k.compute_from(&nonce, &r).is_none(), "{}", a.name);
+            continue;
+        }
+        for &len in &LENGTHS {
+            let m = &msg[..len];
+            let want = k.compute(&nonce, m).unwrap();
+            for (t, p) in &pools {
+                let r = Ragged {
+                    msg: m,
+                    fail_at: None,
+                };
+                let got = p.install(|| k.compute_from(&nonce, &r)).unwrap().unwrap();
+                assert_eq!(got, want, "{} on {t} threads, {len} B", a.name);
+            }
+            if len > 0 {
+                let r = Ragged {
+                    msg: m,
+                    fail_at: Some(len as u64 / 2),
+                };
+                let got = pools[1].1.install(|| k.compute_from(&nonce, &r)).unwrap();
+                assert!(
+                    matches!(got, Err(ReadError::Read(_))),
+                    "{} {len} B: {got:?}",
+                    a.name
+                );
+            }
+        }
+    }
+}
+
 /// The table's long-hash MACs are the families' `…Mac::from_seed` (the
 /// pad key derived as `WegmanCarter::from_seed` does), and its hashes their
 /// `…Hash::from_seed(seed).compute`.

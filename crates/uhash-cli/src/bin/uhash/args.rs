@@ -199,14 +199,17 @@ pub fn max_threads() -> (usize, usize) {
 /// How a regular file is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum IoMode {
-    /// `blocks` on Unix where the algorithm hashes faster than a core
-    /// copies, `map` otherwise.
+    /// Measured per file system and thread count (`probe`): `map` or
+    /// `pread` for an algorithm with a parallel path, `blocks` for one
+    /// without (Unix); `map` elsewhere.
     Auto,
     /// Map it (`memmap2`) and hash the mapping on every thread.
     Map,
     /// As `map`, with the pages populated by the kernel up front.
     Populate,
-    /// Read it whole with one `pread` per thread, then hash on every thread.
+    /// Read it with `pread` on every thread in cache-sized pieces, each
+    /// thread hashing what it read (Unix; algorithms with a parallel path,
+    /// otherwise as `blocks`).
     Pread,
     /// Read it in blocks into one buffer and hash as a stream (one thread).
     Stream,

@@ -15,7 +15,7 @@ use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 
-use uhash_cli::alg::Stream;
+use uhash_cli::alg::{ReadError, Stream};
 
 /// Bytes per block: one L2 (1 MiB on the machines measured), so that a
 /// block just copied is still in cache when it is hashed. Measured on the
@@ -27,15 +27,6 @@ pub const BLOCK: usize = 1 << 20;
 /// Buffers per reader thread (one being filled, the others in flight).
 const PER_READER: usize = 3;
 
-/// Why a run stopped early.
-#[derive(Debug)]
-pub enum BlockError {
-    /// Reading the file failed (or it got shorter while being read).
-    Read(io::Error),
-    /// The state refused the data (a length bound).
-    Hash(uhash::base::Error),
-}
-
 /// Feeds the first `len` bytes of `file` to `state` in order, read by
 /// `readers` threads (at least 1): the calling thread reads block i when
 /// i mod `readers` is 0 and hashes every block; `readers` − 1 more
@@ -46,10 +37,10 @@ pub fn hash_file(
     readers: usize,
     state: &mut dyn Stream,
     done: &AtomicU64,
-) -> Result<(), BlockError> {
+) -> Result<(), ReadError> {
     let readers = readers.max(1);
     let nblocks = usize::try_from(len.div_ceil(BLOCK as u64))
-        .map_err(|_| BlockError::Read(io::Error::other("file too large")))?;
+        .map_err(|_| ReadError::Read(io::Error::other("file too large")))?;
     let block_range = |i: usize| {
         let start = i as u64 * BLOCK as u64;
         (start, (len - start).min(BLOCK as u64) as usize)
@@ -85,21 +76,19 @@ pub fn hash_file(
             let (at, n) = block_range(next);
             let r = next % readers;
             if r == 0 {
-                read_at(file, &mut own[..n], at).map_err(BlockError::Read)?;
-                state.update(&own[..n]).map_err(BlockError::Hash)?;
+                read_at(file, &mut own[..n], at).map_err(ReadError::Read)?;
+                state.update(&own[..n]).map_err(ReadError::Hash)?;
             } else {
                 let buf = loop {
                     if let Some(buf) = pending.remove(&next) {
                         break buf;
                     }
                     let Ok((i, got)) = full_rx.recv() else {
-                        return Err(BlockError::Read(io::Error::other(
-                            "a reader thread stopped",
-                        )));
+                        return Err(ReadError::Read(io::Error::other("a reader thread stopped")));
                     };
-                    pending.insert(i, got.map_err(BlockError::Read)?);
+                    pending.insert(i, got.map_err(ReadError::Read)?);
                 };
-                state.update(&buf[..n]).map_err(BlockError::Hash)?;
+                state.update(&buf[..n]).map_err(ReadError::Hash)?;
                 // A reader that has finished no longer listens.
                 let _ = returns[r - 1].send(buf);
             }
@@ -112,6 +101,6 @@ pub fn hash_file(
 }
 
 /// Reads exactly `buf.len()` bytes of `file` at `offset`.
-fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
+pub fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
     std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
 }

@@ -1,18 +1,18 @@
-//! Reading one input: a regular file is read in cache-sized blocks on
-//! every thread and hashed in order as it arrives (`blocks`, Unix), or
-//! mapped and hashed in one call on every thread (`--io map`, the default
-//! elsewhere and for algorithms slower than a core's copy); a pipe, a
-//! terminal or a device is read in large blocks into a streaming state.
-//! Measured with the hidden `--io` option on a 2-core AMD EPYC (Zen 5) VM,
-//! 1 GiB in the page cache, default MAC, `hyperfine -N`, 2026-11-27, quiet:
-//! `blocks` 73 ms (15 runs; 93–97 ms when the hashing thread read nothing
-//! itself and competed with two readers), `map` 105–115 ms, `stream` (one
-//! thread) 127 ms, `populate` 157 ms, `pread` (one 1 GiB buffer, faulted
-//! in) 348 ms; `cat` of the file 95 ms, touching one byte per page of a
-//! mapping on 2 threads (`page_touch`) 92–111 ms. Page faults are dear on
-//! this machine (about 0.8 µs per 4 KiB page), copying out of the page
-//! cache is not: the blocks beat the mapping. Earlier, on an Intel VM where
-//! the page touch took 6 ms, the mapping measured 64 ms.
+//! Reading one input. A regular file is read in one of these ways
+//! (`--io`, hidden; `auto` by default):
+//! - `map`: mapped and hashed on every thread (each page costs a fault);
+//! - `pread`: read with `pread` on every thread in cache-sized pieces, each
+//!   thread hashing what it read (each byte costs a copy; `crate::pread`);
+//! - `blocks`: read in blocks on every thread and hashed in order by one
+//!   (for the algorithms without a parallel path; `crate::blocks`);
+//! - `stream`, `populate`: one thread reading into a streaming state, and
+//!   `map` with the pages mapped up front (for measurements).
+//!
+//! `auto` takes `blocks` for an algorithm without a parallel path and, for
+//! the others, `map` or `pread` as a probe of the machine measures
+//! (`crate::probe`; why each wins where it does: benches/README.md,
+//! "Memory speed"). A pipe, a terminal or a device is read in large blocks
+//! into a streaming state.
 
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
@@ -113,49 +113,15 @@ fn stdin_file() -> Option<File> {
     None
 }
 
-/// Single-thread hashing speed (bytes per second, in cache) above which
-/// the blocks read on every thread and hashed in order by one beat the
-/// mapping hashed on every thread. One core copies about 11 GB/s out of
-/// the page cache here (1 GiB in 95 ms by `cat`), and the hashing thread
-/// also reads its share of the blocks. Measured on the machine of the
-/// module docs, `blocks`/`map` per GiB (`hyperfine -N`, 7 runs, quiet):
-/// sqhasm2x128-mac (14 GB/s in the trial) 130/129 ms, sqhe64-mac 105/111
-/// ms, digestmw256-mac (24 GB/s) 99/139 ms; dfc-mac (no parallel path) 130
-/// against 260 ms in an earlier run.
-const BLOCKS_MIN_SPEED: f64 = 20e9;
-
-/// How `--io auto` reads regular files for `alg`: in blocks on every
-/// thread (Unix) when the one thread that hashes them keeps up — always
-/// for an algorithm without a parallel path, otherwise when a trial of its
-/// streaming state (1 MiB in cache) runs at [`BLOCKS_MIN_SPEED`] or more;
-/// mapped and hashed on every thread otherwise. (The trial's time depends
-/// on the algorithm and the CPU, not on the key: the hashes run in
-/// constant time.)
-pub fn auto_mode(alg: &uhash_cli::alg::Alg, keyed: &dyn Keyed) -> IoMode {
-    if !cfg!(unix) {
-        return IoMode::Map;
-    }
-    if !alg.parallel {
-        return IoMode::Blocks;
-    }
-    // 256 KiB in cache (written, so its pages are in place), hashed once
-    // to warm up (code, key schedule), then four times on the clock.
-    let data = vec![0x5au8; 256 << 10];
-    let mut state = keyed.start();
-    if state.update(&data).is_err() {
-        return IoMode::Map;
-    }
-    let t = std::time::Instant::now();
-    for _ in 0..4 {
-        if state.update(&data).is_err() {
-            return IoMode::Map;
-        }
-    }
-    let speed = (4 * data.len()) as f64 / t.elapsed().as_secs_f64().max(1e-9);
-    if speed >= BLOCKS_MIN_SPEED {
-        IoMode::Blocks
-    } else {
-        IoMode::Map
+/// How `--io auto` reads regular files for `alg`: in blocks read on every
+/// thread and hashed in order by one (Unix) for an algorithm without a
+/// parallel path; for the others `auto` stays, and each file is mapped or
+/// read with `pread` on every thread as [`crate::probe`] measures.
+pub fn auto_mode(alg: &uhash_cli::alg::Alg) -> IoMode {
+    match (cfg!(unix), alg.parallel) {
+        (false, _) => IoMode::Map,
+        (true, false) => IoMode::Blocks,
+        (true, true) => IoMode::Auto,
     }
 }
 
@@ -170,28 +136,50 @@ pub fn digest(
 ) -> Result<Vec<u8>, Fail> {
     let io_fail = |e: io::Error| Fail::input(format!("{name}: read error: {}", plain(&e)));
     let alg_fail = |e: uhash::base::Error| Fail::input(format!("{name}: {e}"));
-    let mode = match mode {
-        IoMode::Auto => IoMode::Map,
-        m => m,
+    let threads = pool.current_num_threads();
+    let mode = match (mode, &src) {
+        #[cfg(unix)]
+        (IoMode::Auto, Source::File { file, len }) => crate::probe::choose(file, *len, threads),
+        (IoMode::Auto, _) => IoMode::Map,
+        (m, _) => m,
     };
     match src {
         #[cfg(unix)]
-        Source::File { file, len }
-            if len >= MAP_MIN && mode == IoMode::Blocks && pool.current_num_threads() > 1 =>
-        {
+        Source::File { file, len } if len >= MAP_MIN && mode == IoMode::Blocks && threads > 1 => {
             let done = AtomicU64::new(0);
             let mut state = keyed.start();
             progress::run(name, Some(len), Some(&done), || {
                 crate::blocks::hash_file(&file, len, pool.current_num_threads(), &mut *state, &done)
             })
-            .map_err(|e| match e {
-                crate::blocks::BlockError::Read(e) => io_fail(e),
-                crate::blocks::BlockError::Hash(e) => alg_fail(e),
-            })?;
+            .map_err(|e| read_fail(e, name))?;
             state.finish(nonce).map_err(alg_fail)
         }
+        #[cfg(unix)]
+        Source::File { file, len } if len >= MAP_MIN && mode == IoMode::Pread => {
+            let done = AtomicU64::new(0);
+            let msg = crate::pread::FileRead {
+                file: &file,
+                len,
+                done: &done,
+            };
+            let tag = progress::run(name, Some(len), Some(&done), || {
+                pool.install(|| keyed.compute_from(nonce, &msg))
+            });
+            match tag {
+                Some(tag) => tag.map_err(|e| read_fail(e, name)),
+                // No parallel path: the blocks, hashed in order.
+                None => digest(
+                    keyed,
+                    nonce,
+                    Source::File { file, len },
+                    name,
+                    IoMode::Blocks,
+                    pool,
+                ),
+            }
+        }
         Source::File { file, len }
-            if len < MAP_MIN || matches!(mode, IoMode::Stream | IoMode::Blocks) =>
+            if len < MAP_MIN || matches!(mode, IoMode::Stream | IoMode::Blocks | IoMode::Pread) =>
         {
             if len < MAP_MIN {
                 let mut buf = Vec::with_capacity(len as usize);
@@ -204,24 +192,25 @@ pub fn digest(
         Source::File { file, len } => {
             let size = usize::try_from(len)
                 .map_err(|_| Fail::input(format!("{name}: too large to map on this machine")))?;
-            let compute = |msg: &[u8]| {
-                progress::run(name, Some(len), None, || {
-                    pool.install(|| keyed.compute(nonce, msg))
-                })
-            };
-            match mode {
-                IoMode::Pread => {
-                    let buf = read_parallel(&file, size, pool).map_err(io_fail)?;
-                    compute(&buf).map_err(alg_fail)
-                }
-                _ => {
-                    let map = crate::map::Mapping::new(&file, size, mode == IoMode::Populate)
-                        .map_err(io_fail)?;
-                    compute(map.bytes()).map_err(alg_fail)
-                }
-            }
+            let map =
+                crate::map::Mapping::new(&file, size, mode == IoMode::Populate).map_err(io_fail)?;
+            progress::run(name, Some(len), None, || {
+                pool.install(|| keyed.compute(nonce, map.bytes()))
+            })
+            .map_err(alg_fail)
         }
         Source::Stream(r) => stream(keyed, nonce, r, None, name),
+    }
+}
+
+/// The message of a failed read in pieces of `name`.
+#[cfg(unix)]
+fn read_fail(e: uhash_cli::alg::ReadError, name: &str) -> Fail {
+    match e {
+        uhash_cli::alg::ReadError::Read(e) => {
+            Fail::input(format!("{name}: read error: {}", plain(&e)))
+        }
+        uhash_cli::alg::ReadError::Hash(e) => Fail::input(format!("{name}: {e}")),
     }
 }
 
@@ -256,29 +245,6 @@ fn stream(
     state
         .finish(nonce)
         .map_err(|e| Fail::input(format!("{name}: {e}")))
-}
-
-/// The whole file, read with one `pread` per thread of `pool` into one
-/// buffer.
-#[cfg(unix)]
-fn read_parallel(file: &File, len: usize, pool: &ThreadPool) -> io::Result<Vec<u8>> {
-    use rayon::prelude::*;
-    use std::os::unix::fs::FileExt;
-    let mut buf = vec![0u8; len];
-    let per = len.div_ceil(pool.current_num_threads()).max(1 << 20);
-    pool.install(|| {
-        buf.par_chunks_mut(per)
-            .enumerate()
-            .try_for_each(|(i, part)| file.read_exact_at(part, (i * per) as u64))
-    })?;
-    Ok(buf)
-}
-
-#[cfg(not(unix))]
-fn read_parallel(file: &File, len: usize, _pool: &ThreadPool) -> io::Result<Vec<u8>> {
-    let mut buf = vec![0u8; len];
-    (&*file).read_exact(&mut buf)?;
-    Ok(buf)
 }
 
 /// The inputs of a command line (stdin when none).

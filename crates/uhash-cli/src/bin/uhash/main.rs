@@ -11,6 +11,10 @@ mod keys;
 mod lines;
 mod map;
 mod nonces;
+#[cfg(unix)]
+mod pread;
+#[cfg(unix)]
+mod probe;
 mod progress;
 mod run;
 

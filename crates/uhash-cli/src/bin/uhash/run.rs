@@ -61,7 +61,7 @@ impl Job {
             .build()
             .map_err(|e| Fail::input(format!("cannot start {threads} threads: {e}")))?;
         let io = match run.io {
-            IoMode::Auto => input::auto_mode(alg, &*keyed),
+            IoMode::Auto => input::auto_mode(alg),
             m => m,
         };
         Ok(Job {

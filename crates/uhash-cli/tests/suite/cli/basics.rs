@@ -103,8 +103,9 @@ fn mac_one_file_with_a_nonce_like_sha256sum() {
 }
 
 /// Every way of reading a regular file (`--io`: blocks read on several
-/// threads and hashed in order, the mapping, the one-thread stream, one
-/// `pread`) and every thread count give the tag of the definition, on a
+/// threads and hashed in order, the mapping, the one-thread stream, `pread`
+/// on every thread with each thread hashing what it read) and every thread
+/// count give the tag of the definition, on a
 /// file of several 1 MiB blocks plus a partial one (blocks reach the
 /// hashing thread out of order).
 #[test]
