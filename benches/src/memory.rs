@@ -38,6 +38,7 @@ impl Level {
 
     /// Every level this CPU supports (for tests).
     pub fn available() -> Vec<Level> {
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut v = vec![Level::Portable];
         #[cfg(target_arch = "x86_64")]
         {

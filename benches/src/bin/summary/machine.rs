@@ -1,7 +1,7 @@
 //! What the table says of the machine: CPU model and flags, the TSC
 //! frequency, the date, the command line.
 
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 pub(crate) fn cpu_model() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
@@ -38,8 +38,8 @@ pub(crate) fn cpu_features() -> String {
 pub(crate) fn measured_tsc_ghz() -> Option<f64> {
     // SAFETY: RDTSC is available on every x86_64 CPU.
     let c0 = unsafe { core::arch::x86_64::_rdtsc() };
-    let t0 = Instant::now();
-    while t0.elapsed() < Duration::from_millis(50) {}
+    let t0 = std::time::Instant::now();
+    while t0.elapsed() < std::time::Duration::from_millis(50) {}
     // SAFETY: as above.
     let c1 = unsafe { core::arch::x86_64::_rdtsc() };
     Some((c1 - c0) as f64 / t0.elapsed().as_secs_f64() / 1e9)
