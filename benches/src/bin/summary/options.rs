@@ -89,8 +89,14 @@ pub(crate) fn parse_args() -> Result<Options, String> {
                     .ok_or("--ghz needs a positive number")?;
             }
             "--list" => {
+                // A reader that stops early (`| head`) ends the listing
+                // quietly, as a closed pipe ends `ls`.
+                use std::io::Write;
+                let mut out = std::io::stdout().lock();
                 for r in uhash_bench::rows() {
-                    println!("{}\t{}", r.id(), r.label());
+                    if writeln!(out, "{}\t{}", r.id(), r.label()).is_err() {
+                        break;
+                    }
                 }
                 std::process::exit(0);
             }
