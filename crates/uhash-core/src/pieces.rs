@@ -10,6 +10,9 @@
 //! take any `Pieces` and return the same value as for the slice of its
 //! bytes.
 
+/// What [`Pieces::visit`] hands each piece to.
+pub type Sink<'a> = dyn FnMut(&[u8]) + 'a;
+
 /// A message of [`Pieces::len`] bytes that can be read from any offset,
 /// by several threads at once.
 pub trait Pieces: Sync {
@@ -33,13 +36,7 @@ pub trait Pieces: Sync {
     /// # Errors
     /// Whatever reading the bytes returned; `f` has then seen a prefix of
     /// the range, or nothing.
-    fn visit(
-        &self,
-        at: u64,
-        len: u64,
-        unit: usize,
-        f: &mut dyn FnMut(&[u8]),
-    ) -> Result<(), Self::Error>;
+    fn visit(&self, at: u64, len: u64, unit: usize, f: &mut Sink<'_>) -> Result<(), Self::Error>;
 }
 
 /// A slice is its own single piece.
@@ -50,13 +47,7 @@ impl Pieces for [u8] {
         self.len() as u64
     }
 
-    fn visit(
-        &self,
-        at: u64,
-        len: u64,
-        _unit: usize,
-        f: &mut dyn FnMut(&[u8]),
-    ) -> Result<(), Self::Error> {
+    fn visit(&self, at: u64, len: u64, _unit: usize, f: &mut Sink<'_>) -> Result<(), Self::Error> {
         // `at + len ≤ self.len()` (the caller's promise), so both fit.
         let (at, len) = (at as usize, len as usize);
         f(&self[at..at + len]);

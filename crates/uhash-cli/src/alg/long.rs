@@ -12,7 +12,7 @@ use uhash::base::long::{ChunkHash, LongHash, SeededHash, SeededKernel};
 use uhash::base::mac::{MacHash, MacNonce, tag_for_hash};
 use zeroize::Zeroizing;
 
-use super::row::{Alg, FilePieces, Keyed, Kind, ReadError, Stream};
+use super::row::{Alg, FilePieces, FromPieces, Keyed, Kind, ReadError, Stream};
 
 /// A family's long-message hash type (a `uhash_base::long::SeededHash`).
 pub(crate) trait LongType: MacHash + Send + Sync + 'static {
@@ -111,14 +111,25 @@ fn hash_parallel<T: LongType>(hash: &T, msg: &[u8]) -> Result<Zeroizing<Vec<u8>>
     Ok(out)
 }
 
-/// [`hash_parallel`] of a message read in pieces.
-fn hash_parallel_from<T: LongType>(
+/// `compute_from` of a hash (`pad_key` `None`, no nonce) or a MAC (the
+/// hash sealed with `pad_key` under `nonce`, checked first): the hash of
+/// the message read in pieces on the current rayon pool's threads.
+fn from_pieces<T: LongType>(
     hash: &T,
+    pad_key: Option<&[u8; 16]>,
+    nonce: &[u8],
     msg: &FilePieces<'_>,
-) -> Result<Zeroizing<Vec<u8>>, ReadError> {
+) -> Result<Vec<u8>, ReadError> {
+    match pad_key {
+        None => no_nonce(nonce)?,
+        Some(_) => drop(MacNonce::from_slice(nonce)?),
+    }
     let mut out = Zeroizing::new(vec![0; T::OUT]);
     hash.long().key().hash_into_parallel_from(msg, &mut out)??;
-    Ok(out)
+    match pad_key {
+        None => Ok(out.to_vec()),
+        Some(k) => Ok(seal::<T>(k, nonce, &out)?),
+    }
 }
 
 impl<T: LongType> Keyed for HashAlg<T> {
@@ -127,15 +138,8 @@ impl<T: LongType> Keyed for HashAlg<T> {
         Ok(hash_parallel(&self.0, msg)?.to_vec())
     }
 
-    fn compute_from(
-        &self,
-        nonce: &[u8],
-        msg: &FilePieces<'_>,
-    ) -> Option<Result<Vec<u8>, ReadError>> {
-        Some((|| {
-            no_nonce(nonce)?;
-            Ok(hash_parallel_from(&self.0, msg)?.to_vec())
-        })())
+    fn compute_from(&self, nonce: &[u8], msg: &FilePieces<'_>) -> FromPieces {
+        Some(from_pieces(&self.0, None, nonce, msg))
     }
 
     fn start(&self) -> Box<dyn Stream + '_> {
@@ -166,16 +170,8 @@ impl<T: LongType> Keyed for MacAlg<T> {
         seal::<T>(&self.pad_key, nonce, &hash_parallel(&self.hash, msg)?)
     }
 
-    fn compute_from(
-        &self,
-        nonce: &[u8],
-        msg: &FilePieces<'_>,
-    ) -> Option<Result<Vec<u8>, ReadError>> {
-        Some((|| {
-            MacNonce::from_slice(nonce)?;
-            let hash = hash_parallel_from(&self.hash, msg)?;
-            Ok(seal::<T>(&self.pad_key, nonce, &hash)?)
-        })())
+    fn compute_from(&self, nonce: &[u8], msg: &FilePieces<'_>) -> FromPieces {
+        Some(from_pieces(&self.hash, Some(&self.pad_key), nonce, msg))
     }
 
     fn start(&self) -> Box<dyn Stream + '_> {

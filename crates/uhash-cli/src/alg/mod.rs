@@ -27,7 +27,7 @@ pub(crate) mod row;
 pub(crate) mod wegman_carter;
 
 pub use crate::family::poly1305_aes::poly1305_aes_tag;
-pub use row::{Alg, FilePieces, Keyed, Kind, ReadError, Stream};
+pub use row::{Alg, FilePieces, FromPieces, Keyed, Kind, ReadError, Stream};
 
 /// The default of `uhash keygen` (the algorithm its key files name unless
 /// `--alg` says otherwise): Poly1305-AES. One fixed definition

@@ -8,6 +8,10 @@ use uhash::base::pieces::Pieces;
 /// A message read in pieces from a file (`pread` on every thread).
 pub type FilePieces<'a> = dyn Pieces<Error = std::io::Error> + 'a;
 
+/// What [`Keyed::compute_from`] returns: `None` where the algorithm has no
+/// parallel path.
+pub type FromPieces = Option<Result<Vec<u8>, ReadError>>;
+
 /// Why a message read in pieces was not hashed.
 #[derive(Debug)]
 pub enum ReadError {
@@ -126,11 +130,7 @@ pub trait Keyed: Send + Sync {
     /// each thread hashing what it read): the same output as for the
     /// message's bytes. `None` where the algorithm has no parallel path
     /// ([`Alg::parallel`] is false): feed [`Keyed::start`]'s state instead.
-    fn compute_from(
-        &self,
-        _nonce: &[u8],
-        _msg: &FilePieces<'_>,
-    ) -> Option<Result<Vec<u8>, ReadError>> {
+    fn compute_from(&self, _nonce: &[u8], _msg: &FilePieces<'_>) -> FromPieces {
         None
     }
 }

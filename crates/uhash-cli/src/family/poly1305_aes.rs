@@ -19,7 +19,7 @@ use crate::kat::table::{Answer, Call, FnEntry};
 
 use super::Family;
 use crate::alg::long::no_nonce;
-use crate::alg::row::{Alg, FilePieces, Keyed, Kind, ReadError, Stream};
+use crate::alg::row::{Alg, FilePieces, FromPieces, Keyed, Kind, ReadError, Stream};
 use uhash::base::Error;
 use uhash::base::error::key_array;
 
@@ -151,16 +151,16 @@ impl Keyed for Poly1305AesAlg {
         Ok(poly1305_aes_tag(&self.0, &nonce, msg).as_bytes().to_vec())
     }
 
-    fn compute_from(
-        &self,
-        nonce: &[u8],
-        msg: &FilePieces<'_>,
-    ) -> Option<Result<Vec<u8>, ReadError>> {
-        Some((|| {
+    fn compute_from(&self, nonce: &[u8], msg: &FilePieces<'_>) -> FromPieces {
+        let tag = || -> Result<Vec<u8>, ReadError> {
             let nonce = Nonce::from_slice(nonce)?;
-            let tag = self.0.authenticate_parallel_from(&nonce, msg)?;
-            Ok(tag.as_bytes().to_vec())
-        })())
+            Ok(self
+                .0
+                .authenticate_parallel_from(&nonce, msg)?
+                .as_bytes()
+                .to_vec())
+        };
+        Some(tag())
     }
 
     fn start(&self) -> Box<dyn Stream + '_> {
@@ -210,15 +210,9 @@ impl Keyed for Poly1305Alg {
         Ok(Poly1305::mac_parallel(&self.0, msg).to_vec())
     }
 
-    fn compute_from(
-        &self,
-        nonce: &[u8],
-        msg: &FilePieces<'_>,
-    ) -> Option<Result<Vec<u8>, ReadError>> {
-        Some((|| {
-            no_nonce(nonce)?;
-            Ok(Poly1305::mac_parallel_from(&self.0, msg)?.to_vec())
-        })())
+    fn compute_from(&self, nonce: &[u8], msg: &FilePieces<'_>) -> FromPieces {
+        let hash = |()| Ok(Poly1305::mac_parallel_from(&self.0, msg)?.to_vec());
+        Some(no_nonce(nonce).map_err(ReadError::Hash).and_then(hash))
     }
 
     fn start(&self) -> Box<dyn Stream + '_> {

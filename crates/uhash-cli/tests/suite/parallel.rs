@@ -93,7 +93,9 @@ struct Ragged<'a> {
     fail_at: Option<u64>,
 }
 
-impl uhash::base::pieces::Pieces for Ragged<'_> {
+use uhash::base::pieces::{Pieces, Sink};
+
+impl Pieces for Ragged<'_> {
     type Error = std::io::Error;
 
     fn len(&self) -> u64 {
@@ -105,7 +107,7 @@ impl uhash::base::pieces::Pieces for Ragged<'_> {
         at: u64,
         len: u64,
         unit: usize,
-        f: &mut dyn FnMut(&[u8]),
+        f: &mut Sink<'_>,
     ) -> Result<(), std::io::Error> {
         let (mut pos, end) = (at as usize, (at + len) as usize);
         let mut s = at ^ len;

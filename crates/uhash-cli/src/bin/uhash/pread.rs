@@ -14,7 +14,7 @@ use std::fs::File;
 use std::io;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use uhash::base::pieces::Pieces;
+use uhash::base::pieces::{Pieces, Sink};
 
 use crate::blocks::{BLOCK, read_at};
 
@@ -41,13 +41,7 @@ impl Pieces for FileRead<'_> {
         self.len
     }
 
-    fn visit(
-        &self,
-        at: u64,
-        len: u64,
-        unit: usize,
-        f: &mut dyn FnMut(&[u8]),
-    ) -> Result<(), io::Error> {
+    fn visit(&self, at: u64, len: u64, unit: usize, f: &mut Sink<'_>) -> Result<(), io::Error> {
         let piece = (BLOCK / unit.max(1)).max(1) * unit.max(1);
         BUF.with(|buf| {
             let mut buf = buf.borrow_mut();
