@@ -66,7 +66,16 @@ if [ -n "$OPENSSL" ] && ! "$OPENSSL" mac -help >/dev/null 2>&1; then OPENSSL="";
 
 FILE=$DIR/scaling-${SIZE_MIB}MiB.bin
 if [ "$(stat -c %s "$FILE" 2>/dev/null || echo 0)" != $((SIZE_MIB << 20)) ]; then
-    head -c $((SIZE_MIB << 20)) /dev/urandom >"$FILE"
+    # Pseudo-random bytes, written by one process per core (a few seconds
+    # for 8 GiB on 16 cores instead of half a minute).
+    rm -f "$FILE"
+    per=$(((SIZE_MIB + CORES - 1) / CORES))
+    for ((i = 0; i * per < SIZE_MIB; i++)); do
+        n=$((SIZE_MIB - i * per < per ? SIZE_MIB - i * per : per))
+        dd if=/dev/urandom of="$FILE" bs=1M count="$n" seek=$((i * per)) \
+            iflag=fullblock conv=notrunc status=none &
+    done
+    wait
 fi
 cat "$FILE" >/dev/null
 
