@@ -24,11 +24,17 @@
 //! choice are written to stderr.
 //!
 //! What it finds (`benches/cli_scaling.sh`, benches/README.md, "Memory
-//! speed"): on a 16-core Intel Xeon (8 GiB in tmpfs) one thread maps
-//! faster than it copies (1.50 s against 1.80 s), two threads are even,
-//! and from 4 threads on the copies win, by 1.6× on 16 threads (0.158 s
-//! against 0.252 s): the faults scale with threads but the unmapping at
-//! exit does not. On our 2-core Intel VM copies win on both thread counts.
+//! speed"): on a 16-core Intel Xeon (8 GiB in tmpfs) one thread maps a
+//! little faster than it copies (1.56 s against 1.79 s), two threads are
+//! even, and from 4 threads on the copies win, by 1.4× on 16 threads
+//! (0.165 s against 0.235 s): the copies scale with threads, the faults do
+//! not (touching one byte per page alone takes 0.198 s on 16 threads), and
+//! the unmapping at exit runs on one thread. The probe gets 2 to 16
+//! threads right there and mostly picks `pread` on one thread (the
+//! unmapping's fixed cost weighs on its small windows). On our 2-core
+//! Intel VM the two ways are within 15 %, and which wins changes with the
+//! VM's state (faults became 4× dearer there after the caches were
+//! dropped): hence a probe per run, not a constant.
 
 use std::collections::HashMap;
 use std::fs::File;
