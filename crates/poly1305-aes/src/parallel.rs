@@ -18,7 +18,7 @@ extern crate std;
 use rayon::prelude::*;
 use std::vec::Vec;
 use uhash_base::p130::Multiplier;
-use uhash_base::pieces::{Pieces, infallible};
+use uhash_base::pieces::{Pieces, infallible, visit_checked};
 use zeroize::Zeroize;
 
 use crate::field::{from_fe, pow, r_fe, to_fe};
@@ -90,7 +90,7 @@ pub(crate) fn message_segmented<P: Pieces + ?Sized>(
             let at = j * seg;
             let n = seg.min(full - at);
             let mut hj = [0u64; 3];
-            msg.visit(at, n, 16, &mut |piece| {
+            visit_checked(msg, at, n, 16, &mut |piece| {
                 engine.absorb(&mut hj, r, None, piece)
             })?;
             Ok((hj, (n / 16) as usize))
@@ -102,7 +102,7 @@ pub(crate) fn message_segmented<P: Pieces + ?Sized>(
     }
     // The final chunk in one piece (its length is the unit).
     let tail = (len - full) as usize;
-    msg.visit(full, tail as u64, tail.max(1), &mut |tail| {
+    visit_checked(msg, full, tail as u64, tail.max(1), &mut |tail| {
         partial(engine, h, r, tail)
     })
 }

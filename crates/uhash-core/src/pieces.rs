@@ -62,3 +62,81 @@ pub fn infallible<T>(r: Result<T, core::convert::Infallible>) -> T {
         Err(e) => match e {},
     }
 }
+
+/// [`Pieces::visit`] with its promises checked: every piece but the last a
+/// whole number of `unit`s, and `len` bytes in all. The parallel hashes
+/// read through this, so that an implementation that breaks the contract
+/// (a short piece, bytes missing) stops with a panic naming it instead of
+/// returning a wrong hash.
+///
+/// # Errors
+/// Whatever `msg` returned.
+///
+/// # Panics
+/// When `msg` broke the contract of [`Pieces::visit`].
+pub fn visit_checked<P: Pieces + ?Sized>(
+    msg: &P,
+    at: u64,
+    len: u64,
+    unit: usize,
+    f: &mut Sink<'_>,
+) -> Result<(), P::Error> {
+    let unit = unit.max(1);
+    let mut seen = 0u64;
+    msg.visit(at, len, unit, &mut |piece| {
+        seen += piece.len() as u64;
+        assert!(
+            seen <= len && (piece.len() % unit == 0 || seen == len),
+            "Pieces::visit broke its contract: a piece of {} bytes (unit {unit}) at {} of {len}",
+            piece.len(),
+            seen - piece.len() as u64,
+        );
+        f(piece);
+    })?;
+    assert_eq!(
+        seen, len,
+        "Pieces::visit broke its contract: {seen} of {len} bytes"
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Hands out pieces of `size` bytes whatever the unit.
+    struct Odd<'a>(&'a [u8], usize);
+
+    impl Pieces for Odd<'_> {
+        type Error = core::convert::Infallible;
+
+        fn len(&self) -> u64 {
+            self.0.len() as u64
+        }
+
+        fn visit(&self, at: u64, len: u64, _: usize, f: &mut Sink<'_>) -> Result<(), Self::Error> {
+            let range = &self.0[at as usize..(at + len) as usize];
+            for p in range.chunks(self.1) {
+                f(p);
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn whole_units_pass() {
+        let msg = [7u8; 100];
+        let mut got = 0;
+        infallible(visit_checked(&Odd(&msg, 32), 4, 90, 16, &mut |p| {
+            got += p.len()
+        }));
+        assert_eq!(got, 90);
+    }
+
+    #[test]
+    #[should_panic(expected = "broke its contract")]
+    fn a_piece_of_part_of_a_unit_is_caught() {
+        let msg = [7u8; 100];
+        let _ = visit_checked(&Odd(&msg, 15), 0, 96, 16, &mut |_| {});
+    }
+}

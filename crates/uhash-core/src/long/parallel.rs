@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use super::{ChunkHash, LongKey, LongState, MAX_LANES};
 use crate::p130::Fe130;
-use crate::pieces::Pieces;
+use crate::pieces::{Pieces, visit_checked};
 
 /// Bytes of message per segment below which a thread is not worth its
 /// start-up (about 1 MiB: well above the per-segment cost of one power
@@ -88,7 +88,7 @@ impl<H: ChunkHash + Sync> LongKey<H> {
                 let at = s * per;
                 let n = per.min(whole - at);
                 let mut st = LongState::<H>::new();
-                msg.visit(at, n, self.chunk, &mut |piece| {
+                visit_checked(msg, at, n, self.chunk, &mut |piece| {
                     for c in piece.chunks_exact(self.chunk) {
                         st.absorb_chunk(self, c);
                     }
@@ -108,7 +108,7 @@ impl<H: ChunkHash + Sync> LongKey<H> {
             let mut y = [0u64; MAX_LANES];
             // The last partial chunk in one piece (its length is the unit).
             let tail = (len - whole) as usize;
-            msg.visit(whole, tail as u64, tail, &mut |tail| {
+            visit_checked(msg, whole, tail as u64, tail, &mut |tail| {
                 self.l1.hash_tail(tail, &mut y);
             })?;
             st.absorb_lanes(self, &y);
