@@ -14,8 +14,9 @@
 //! mapping is then unmapped on the calling thread, as at exit. A round's
 //! map time (plus a round's share of the unmapping) against its `pread`
 //! time, each the fastest of the rounds (the first pays for warming up),
-//! decides. The probe reads 2 × [`ROUNDS`] × [`WINDOW`] = 3 MiB per thread:
-//! about 0.3 ms on one thread of the machines below, 1–2 ms on 16 threads.
+//! decides. The probe reads 2 × [`ROUNDS`] × [`WINDOW`] = 3 MiB per thread;
+//! each phase of a round took 0.06–0.5 ms in the traces of the machines
+//! below (the whole probe was not timed).
 //! Files shorter than [`PROBE_MIN`] are mapped without a probe (the choice
 //! is worth at most a few milliseconds there), and each choice is kept for
 //! the rest of the run, per file system (`st_dev`) and thread count, so
