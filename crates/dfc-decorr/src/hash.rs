@@ -335,17 +335,7 @@ impl Reset for DfcHash {
 }
 
 #[cfg(feature = "std")]
-impl std::io::Write for DfcHash {
-    /// [`DfcHash::update`]; never fails.
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.update(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+uhash_base::write_by_update!([] DfcHash);
 
 /// The hash under the MAC: the key is only read, each message has its own
 /// [`DfcState`].

@@ -67,6 +67,17 @@ pub struct DigestMwKernel<const N: usize, const CHUNK: usize = CHUNK_BYTES> {
 impl<const N: usize, const CHUNK: usize> DigestMwKernel<N, CHUNK> {
     const VALID: () = assert!(N >= 1 && N <= MAX_LANES && CHUNK >= 4 && CHUNK.is_multiple_of(4));
 
+    /// The key length in words for chunk size `chunk`: C/4 + N.
+    ///
+    /// # Errors
+    /// [`Error::InvalidParameter`] when `chunk` is not a positive multiple of
+    /// 4 of at most `CHUNK` bytes.
+    fn key_words(chunk: usize) -> Result<usize, Error> {
+        let () = Self::VALID;
+        check_chunk(chunk, 4, CHUNK)?;
+        Ok(chunk / 4 + N)
+    }
+
     /// Keyed from the front of `ks` (C/4 + N little-endian 32-bit words),
     /// with chunk size `chunk` ≤ `CHUNK` and the given backend.
     ///
@@ -78,13 +89,8 @@ impl<const N: usize, const CHUNK: usize> DigestMwKernel<N, CHUNK> {
         chunk: usize,
         engine: Engine,
     ) -> Result<Self, Error> {
-        let () = Self::VALID;
-        check_chunk(chunk, 4, CHUNK)?;
-        Ok(Self {
-            key: KeyWords::from_stream(ks, chunk / 4 + N),
-            chunk,
-            engine,
-        })
+        let key = KeyWords::from_stream(ks, Self::key_words(chunk)?);
+        Ok(Self { key, chunk, engine })
     }
 
     /// From raw key words (at least C/4 + N; a longer key is used by its
@@ -93,13 +99,8 @@ impl<const N: usize, const CHUNK: usize> DigestMwKernel<N, CHUNK> {
     /// # Errors
     /// As [`DigestMwKernel::from_key_stream_with`]; [`Error::KeyTooShort`].
     pub fn from_key(key: &[u32], chunk: usize, engine: Engine) -> Result<Self, Error> {
-        let () = Self::VALID;
-        check_chunk(chunk, 4, CHUNK)?;
-        Ok(Self {
-            key: KeyWords::from_prefix(key, chunk / 4 + N)?,
-            chunk,
-            engine,
-        })
+        let key = KeyWords::from_prefix(key, Self::key_words(chunk)?)?;
+        Ok(Self { key, chunk, engine })
     }
 
     uhash_base::kernel_accessors!(Engine);

@@ -342,16 +342,7 @@ impl<C: PadCipher> Poly1305WithState<'_, C> {
 }
 
 #[cfg(feature = "std")]
-impl<C: PadCipher> std::io::Write for Poly1305WithState<'_, C> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.update(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+uhash_base::write_by_update!([C: PadCipher] Poly1305WithState<'_, C>);
 
 impl<C: PadCipher> fmt::Debug for Poly1305WithState<'_, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

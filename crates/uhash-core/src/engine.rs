@@ -359,18 +359,23 @@ macro_rules! engine {
 #[cfg(test)]
 mod tests {
     use crate::Backend;
+    #[cfg(target_arch = "x86_64")]
+    use crate::backend::Avx2;
+    #[cfg(target_arch = "aarch64")]
+    use crate::backend::Neon;
+    use crate::backend::{Float, Soft, Words32};
 
     /// Test engine.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     #[non_exhaustive]
     pub enum Engine {
         #[cfg(target_arch = "x86_64")]
-        Avx2(crate::backend::Avx2),
+        Avx2(Avx2),
         #[cfg(target_arch = "aarch64")]
-        Neon(crate::backend::Neon),
-        Soft(crate::backend::Soft),
-        Float(crate::backend::Float),
-        Words32(crate::backend::Words32),
+        Neon(Neon),
+        Soft(Soft),
+        Float(Float),
+        Words32(Words32),
     }
 
     crate::engine! {
@@ -396,17 +401,17 @@ mod tests {
         }
     }
 
-    impl Kernels for crate::backend::Soft {}
-    impl Kernels for crate::backend::Float {
+    impl Kernels for Soft {}
+    impl Kernels for Float {
         fn touch(self, out: &mut u8) {
             *out += 2;
         }
     }
-    impl Kernels for crate::backend::Words32 {}
+    impl Kernels for Words32 {}
     #[cfg(target_arch = "x86_64")]
-    impl Kernels for crate::backend::Avx2 {}
+    impl Kernels for Avx2 {}
     #[cfg(target_arch = "aarch64")]
-    impl Kernels for crate::backend::Neon {}
+    impl Kernels for Neon {}
 
     #[test]
     fn dispatch_names_and_errors() {
@@ -440,7 +445,7 @@ mod tests {
         );
         assert_eq!(Engine::default(), Engine::detect());
         #[cfg(target_arch = "x86_64")]
-        if crate::backend::Avx2::detect().is_some() {
+        if Avx2::detect().is_some() {
             assert_eq!(Engine::detect().backend(), Backend::Avx2);
         }
         extern crate std;

@@ -399,17 +399,34 @@ impl<H: MacHash> MacState<'_, H> {
     }
 }
 
-#[cfg(feature = "std")]
-impl<H: MacHash> std::io::Write for MacState<'_, H> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.update(buf);
-        Ok(buf.len())
-    }
+/// `std::io::Write` for a type whose `update(&mut self, &[u8])` cannot
+/// fail (a hash, a MAC state): `write` absorbs the whole buffer, `flush`
+/// does nothing. Invoked under the calling crate's `std` feature, with the
+/// impl's generic parameters in brackets:
+///
+/// ```ignore
+/// #[cfg(feature = "std")]
+/// uhash_base::write_by_update!([H: MacHash] MacState<'_, H>);
+/// ```
+#[macro_export]
+macro_rules! write_by_update {
+    ([$($generics:tt)*] $ty:ty) => {
+        impl<$($generics)*> ::std::io::Write for $ty {
+            /// All of `buf`, absorbed by `update`; never fails.
+            fn write(&mut self, buf: &[u8]) -> ::std::io::Result<usize> {
+                self.update(buf);
+                Ok(buf.len())
+            }
 
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+            fn flush(&mut self) -> ::std::io::Result<()> {
+                Ok(())
+            }
+        }
+    };
 }
+
+#[cfg(feature = "std")]
+crate::write_by_update!([H: MacHash] MacState<'_, H>);
 
 #[cfg(test)]
 mod tests {

@@ -22,6 +22,7 @@
 //! | [`sqh_words`] | Square Hash with the word size `l` as a parameter (the ε lab's reduced widths); equal to [`sqh`] for `l = 32` |
 //! | [`reduce`] | the primes `2^32+15`, `2^64+13`, `2^130−5`, the Square Hash primes, and `x mod p` oracles |
 //! | [`primes`] | Miller–Rabin and the smallest-prime-above-`2^b` search |
+//! | [`splitmix64`] | SplitMix64, the seeded (not cryptographic) generator of the tests and the ε lab |
 //!
 //! ## Conventions
 //!
@@ -53,6 +54,7 @@ pub mod nh;
 pub mod poly1305;
 pub mod primes;
 pub mod reduce;
+pub mod splitmix64;
 pub mod sqh;
 pub mod sqh_words;
 pub mod umac;

@@ -1,5 +1,6 @@
 //! The paths of a Wegman–Carter MAC ([`WegmanCarter`]) over one message:
-//! one-shot, streaming, verification and rejection.
+//! one-shot, streaming, verification and rejection; [`bit_flipped`], the
+//! wrong tag of the rejection tests.
 
 use uhash_base::mac::{MacHash, MacNonce, WegmanCarter};
 
@@ -25,8 +26,15 @@ pub fn wegman_carter_paths<H: MacHash>(
     let mut st = mac.start();
     st.update(msg);
     assert!(st.verify(nonce, &tag).is_ok(), "streaming verify");
-    let mut bad = tag;
-    bad.as_mut()[0] ^= 1;
+    let bad = bit_flipped(tag, 0);
     assert!(mac.verify(nonce, msg, &bad).is_err(), "a flipped bit");
+    tag
+}
+
+/// `tag` with its bit `bit` flipped (bit 0 is the low bit of byte 0): a
+/// tag that must not verify.
+#[must_use]
+pub fn bit_flipped<T: AsMut<[u8]>>(mut tag: T, bit: usize) -> T {
+    tag.as_mut()[bit / 8] ^= 1 << (bit % 8);
     tag
 }

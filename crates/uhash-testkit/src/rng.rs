@@ -2,32 +2,9 @@
 //! reproducible inputs, not cryptographic ones. Each keeps the exact
 //! stream its former copies produced, so that values a test pins stay.
 
-/// SplitMix64 (Steele, Lea and Flood): the state steps by the golden
-/// ratio and each output is the state mixed.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// The stream of `seed`.
-    #[must_use]
-    pub const fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    /// The next 64 bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Fills `out`, 8 bytes (one output, little-endian) at a time.
-    pub fn fill(&mut self, out: &mut [u8]) {
-        fill_with(out, || self.next_u64());
-    }
-}
+/// SplitMix64 (Steele, Lea and Flood), from the reference crate, where
+/// the tool's ε lab draws from it too.
+pub use uhash_ref::splitmix64::SplitMix64;
 
 /// Marsaglia's xorshift64 (shifts 13, 7, 17), from `seed | 1`.
 #[derive(Clone, Debug)]

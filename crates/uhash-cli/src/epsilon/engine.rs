@@ -26,6 +26,8 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use uhash_ref::splitmix64::SplitMix64;
+
 /// The output group Δ is taken in: `n` components of Z/q, packed base `q`
 /// (component 0 least significant).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,23 +168,20 @@ pub struct Measured {
     pub pairs: u64,
 }
 
-/// SplitMix64: a small seeded generator, so that every search is reproducible.
+/// A small seeded generator, so that every search is reproducible:
+/// [`SplitMix64`] from the seed with a fixed constant mixed in.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(SplitMix64);
 
 impl Rng {
     /// A generator from a seed.
     pub fn new(seed: u64) -> Self {
-        Rng(seed ^ 0x5851_f42d_4c95_7f2d)
+        Rng(SplitMix64::new(seed ^ 0x5851_f42d_4c95_7f2d))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// Uniform in `0..n` (n > 0; the modulo bias is < 2^-40 for the n used).

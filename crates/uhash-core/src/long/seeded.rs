@@ -322,13 +322,4 @@ impl<K: SeededKernel, const OUT: usize> MacHash for SeededHash<K, OUT> {
 }
 
 #[cfg(feature = "std")]
-impl<K: SeededKernel, const OUT: usize> std::io::Write for SeededHash<K, OUT> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.update(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+crate::write_by_update!([K: SeededKernel, const OUT: usize] SeededHash<K, OUT>);
