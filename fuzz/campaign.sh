@@ -29,6 +29,7 @@ max_len() {
     dfc_strategies) echo 512 ;;
     poly1305_aes) echo 1024 ;;
     umac) echo 1024 ;;
+    nhpoly1305) echo 1024 ;;
     mmh) echo 1024 ;;
     digest_mw) echo 1536 ;;
     sqh) echo 2048 ;;

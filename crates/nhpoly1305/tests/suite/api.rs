@@ -86,3 +86,11 @@ fn io_write() {
     h.write_all(&msg).unwrap();
     assert_eq!(h.finalize(), NhPoly1305::new(&k).compute(&msg));
 }
+
+/// Under `--cfg uhash_backend="avx2"` the default is no AVX-512 backend
+/// (ARCHITECTURE.md: the AVX2 column of docs/choosing.md).
+#[test]
+fn default_within_the_avx2_cap() {
+    let k: [u8; 1088] = key(7);
+    uhash_testkit::expect::assert_within_avx2_cap("nhpoly1305", NhPoly1305::new(&k).backend());
+}
