@@ -20,7 +20,7 @@ pub const TAG_BYTES: usize = 16;
 /// Bytes of a chunk (one NH message).
 const CHUNK: usize = nh::MAX_MSG_BYTES;
 /// NH outputs handed to Poly1305 per call in [`NhPoly1305::compute`].
-const BATCH: usize = 8;
+const BATCH: usize = 16;
 
 /// The zero bytes that round [`NhPoly1305`] up to its alignment (no
 /// implicit padding: a move would copy stale stack bytes into it).
@@ -111,27 +111,30 @@ impl NhPoly1305 {
     #[must_use]
     pub fn compute(&self, msg: &[u8]) -> [u8; TAG_BYTES] {
         let mut poly = poly_with_r(&self.r);
+        // NH outputs of up to BATCH chunks, hashed by Poly1305 in one call
+        // (its SIMD backends then run on long inputs).
+        let mut outs = [[0u8; 32]; BATCH];
         let (chunks, rest) = msg.as_chunks::<CHUNK>();
-        let mut outs = [0u8; 32 * BATCH];
         for group in chunks.chunks(BATCH) {
-            for (o, c) in outs.as_chunks_mut::<32>().0.iter_mut().zip(group) {
+            for (o, c) in outs.iter_mut().zip(group) {
                 *o = self.nh.sums_bytes(c);
             }
-            poly.update_padded(&outs[..32 * group.len()]);
+            poly.update_padded(outs[..group.len()].as_flattened());
         }
         if !rest.is_empty() {
             let mut last = [0u8; CHUNK];
             last[..rest.len()].copy_from_slice(rest);
-            let out = self.nh.sums_bytes(&last[..rest.len().next_multiple_of(16)]);
-            poly.update_padded(&out);
+            let padded = &last[..rest.len().next_multiple_of(16)];
+            absorb(&self.nh, &mut poly, padded, &mut outs[0]);
             last.zeroize();
         }
-        outs.zeroize();
+        wipe(&mut outs);
         poly.finalize().into()
     }
 
     /// Absorb message bytes (any split gives the same output).
     pub fn update(&mut self, mut data: &[u8]) {
+        let mut out = [0u8; 32];
         if self.len > 0 {
             let take = (CHUNK - self.len).min(data.len());
             self.buf[self.len..self.len + take].copy_from_slice(&data[..take]);
@@ -140,17 +143,16 @@ impl NhPoly1305 {
             if self.len < CHUNK {
                 return;
             }
-            let out = self.nh.sums_bytes(&self.buf);
-            self.poly.update_padded(&out);
+            absorb(&self.nh, &mut self.poly, &self.buf, &mut out);
             self.len = 0;
         }
         let (chunks, rest) = data.as_chunks::<CHUNK>();
         for c in chunks {
-            let out = self.nh.sums_bytes(c);
-            self.poly.update_padded(&out);
+            absorb(&self.nh, &mut self.poly, c, &mut out);
         }
         self.buf[..rest.len()].copy_from_slice(rest);
         self.len = rest.len();
+        out.zeroize();
     }
 
     /// The output for the bytes absorbed so far.
@@ -165,8 +167,9 @@ impl NhPoly1305 {
         if self.len > 0 {
             let n = self.len.next_multiple_of(16);
             self.buf[self.len..n].fill(0);
-            let out = self.nh.sums_bytes(&self.buf[..n]);
-            self.poly.update_padded(&out);
+            let mut out = [0u8; 32];
+            absorb(&self.nh, &mut self.poly, &self.buf[..n], &mut out);
+            out.zeroize();
         }
         let poly = core::mem::replace(&mut self.poly, poly_with_r(&self.r));
         self.buf.zeroize();
@@ -182,12 +185,28 @@ impl NhPoly1305 {
     }
 }
 
+/// NH of `chunk` (whole units) into `out`, then into `poly`.
+#[inline(always)]
+fn absorb(nh: &NhAdiantum, poly: &mut Poly1305, chunk: &[u8], out: &mut [u8; 32]) {
+    *out = nh.sums_bytes(chunk);
+    poly.update_padded(out);
+}
+
+/// Overwrites the NH outputs of [`NhPoly1305::compute`] with zeros: a
+/// vector fill kept by `black_box` (a volatile write per byte, as
+/// `zeroize` does it, cost up to 512 single-byte stores per call).
+#[inline(always)]
+fn wipe(outs: &mut [[u8; 32]; BATCH]) {
+    *outs = [[0; 32]; BATCH];
+    core::hint::black_box(outs);
+}
+
 /// Poly1305 keyed with r ‖ 0^16 (s = 0; r clamped by `Poly1305`).
 fn poly_with_r(r: &[u8; 16]) -> Poly1305 {
-    let mut k = poly1305_aes::Key::default();
+    let mut k = [0u8; 32];
     k[..16].copy_from_slice(r);
-    let p = Poly1305::new(&k);
-    k.as_mut_slice().zeroize();
+    let p = Poly1305::new(&k.into());
+    k.zeroize();
     p
 }
 

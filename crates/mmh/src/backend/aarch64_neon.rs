@@ -238,15 +238,7 @@ uhash_base::neon_fn! {
             let v = vaddq_u64(lo[p], hi[p]);
             out[p] = vgetq_lane_u64::<0>(v).wrapping_add(vgetq_lane_u64::<1>(v));
         }
-        if whole < units {
-            let tail = crate::backend::soft::nh_adiantum_sums(
-                &key[4 * whole..],
-                &msg[16 * whole..16 * units],
-            );
-            for (o, t) in out.iter_mut().zip(tail) {
-                *o = o.wrapping_add(t);
-            }
-        }
+        crate::backend::soft::nh_adiantum_tail(key, msg, whole, units, &mut out);
         out
     }
 }

@@ -172,6 +172,28 @@ pub(crate) fn nh_adiantum_sums(key: &[u32], msg: &[u8]) -> [u64; 4] {
     out
 }
 
+/// Adds to `out` the [`nh_adiantum_sums`] of units `from..units` (the
+/// last units that fill no vector of a SIMD kernel).
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_endian = "little")
+))]
+#[inline(always)]
+pub(crate) fn nh_adiantum_tail(
+    key: &[u32],
+    msg: &[u8],
+    from: usize,
+    units: usize,
+    out: &mut [u64; 4],
+) {
+    if from < units {
+        let tail = nh_adiantum_sums(&key[4 * from..], &msg[16 * from..16 * units]);
+        for (o, t) in out.iter_mut().zip(tail) {
+            *o = o.wrapping_add(t);
+        }
+    }
+}
+
 /// Σ_j m_j·x_j mod 2^128 over 64-bit little-endian words: the MMH64 inner
 /// product. Four accumulators keep four add/carry chains in flight. Always
 /// inlined, so that the `mulx` backend compiles this same body with

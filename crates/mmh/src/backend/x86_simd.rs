@@ -187,15 +187,7 @@ macro_rules! nh_adiantum_kernel {
                 let mut out = [0u64; 4];
                 // SAFETY: a 32-byte store into the 32-byte `out`.
                 unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), sums4!(quarters)) };
-                if whole < units {
-                    let tail = crate::backend::soft::nh_adiantum_sums(
-                        &key[4 * whole..],
-                        &msg[16 * whole..16 * units],
-                    );
-                    for (o, t) in out.iter_mut().zip(tail) {
-                        *o = o.wrapping_add(t);
-                    }
-                }
+                crate::backend::soft::nh_adiantum_tail(key, msg, whole, units, &mut out);
                 out
             }
         }
