@@ -25,11 +25,10 @@ fn word(bytes: &[u8], i: usize) -> BigUint {
     BigUint::from_bytes_le(&bytes[4 * i..4 * i + 4])
 }
 
-/// Adiantum's NH of `msg` under `key`: for p = 0..4 the integer
-/// Σ_u ((m_{4u} + k_{4u+4p}) mod 2^32)·((m_{4u+2} + k_{4u+2+4p}) mod 2^32)
-/// + ((m_{4u+1} + k_{4u+1+4p}) mod 2^32)·((m_{4u+3} + k_{4u+3+4p}) mod 2^32),
-/// reduced mod 2^64 and written as 8 little-endian bytes; the four
-/// concatenated.
+/// Adiantum's NH of `msg` under `key`: for p = 0..4 the integer sum over
+/// the units u and j = 0, 1 of ((m_{4u+j} + k_{4u+j+4p}) mod 2^32) ·
+/// ((m_{4u+j+2} + k_{4u+j+2+4p}) mod 2^32), reduced mod 2^64 and written
+/// as 8 little-endian bytes; the four concatenated.
 ///
 /// # Errors
 /// [`RefError::InvalidMessage`] unless `msg` holds 16 to 1024 bytes, a
