@@ -47,42 +47,82 @@ def poly1305():
             fill = [2, 1, 3][i % 3]
             write("poly1305_aes", f"b{b}-len{n}", bytes([b]) + KEY32 + NONCE16 + CUTS + expanded(n, 16, fill))
 
+def poly1305_long():
+    seg = 64 * 1024
+    for b in range(8):
+        for threads in range(3):
+            for n in (255, 2 * seg, 2 * seg + 17, 3 * seg, 8 * seg, 8 * seg + 4096):
+                write("poly1305_aes_long", f"b{b}-t{threads + 2}-len{n}",
+                      bytes([b, threads, 7]) + KEY32 + NONCE16 + expanded(n, seg, 2 + (n % 2)))
+
+def words_length(n, unit=16):
+    """A uhash_fuzz::length() description of exactly n (a multiple of unit)."""
+    return bytes([1]) + u16(n // unit) + bytes([16])
+
 def mmh():
     for b in range(6):
         for e64 in range(3):
-            # long fixed: 4096 and 100 words from a seed, n = 8 and 3
-            write("mmh", f"e{b}-{e64}-fixed4096", bytes([b, e64, 0x47]) + u16(4095) + u64(7))
-            write("mmh", f"e{b}-{e64}-fixed100", bytes([b, e64, 0x42]) + u16(99) + u64(9))
+            for f in range(6):
+                # from a seed: 4096 and 112 words (4095 + 1, 111 + 1), n = 8 and 3
+                write("mmh", f"e{b}-{e64}-f{f}-fixed4096", bytes([b, e64, f, 0x87]) + words_length(4080) + u64(7))
+                write("mmh", f"e{b}-{e64}-f{f}-fixed112", bytes([b, e64, f, 0x82]) + words_length(112) + u64(9))
+        write("mmh", f"e{b}-short", bytes([b, 0, b % 6, 0x01, 8]) + bytes([1, 0, 7] * 24))
+
+def mmh_long():
+    for b in range(6):
         for fam in range(4):
             for full, n in [(0x80, 16384), (0x80, 2 * 16384 + 100), (7, 999)]:
-                ctl = 0x80 | 3   # long, n = 4 lanes
-                write("mmh", f"e{b}-fam{fam}-c{full}-len{n}",
+                ctl = 3   # n = 4 lanes
+                write("mmh_long", f"e{b}-fam{fam}-c{full}-len{n}",
                       bytes([b, b % 3, ctl, fam, full]) + bytes(range(16)) + CUTS + expanded(n, 8, 2 + (n % 2)))
-        write("mmh", f"e{b}-short", bytes([b, 0, 0x01, 8]) + bytes([1, 0, 7] * 24))
+        for k in (2, 9, 40):
+            write("mmh_long", f"e{b}-tree{k}", bytes([b, 0, 0x80, k - 2]) + bytes(range(16)) + CUTS + expanded(3000, 4 * k, 2))
 
 def digest_mw():
     for e in range(4):
-        for b in range(3):
-            write("digest_mw", f"e{e}-b{b}-fixed4096", bytes([e, b, 7, 9, 0x40]) + u16(4095) + u64(5))
+        for f in range(3):
+            for b in range(3):
+                write("digest_mw", f"e{e}-f{f}-b{b}-fixed4096", bytes([e, f, b, 7, 9, 0x40]) + words_length(4080) + u64(5))
+                write("digest_mw", f"e{e}-f{f}-b{b}-fixed96", bytes([e, f, b, 2, 3, 0x40]) + words_length(96) + u64(6))
+
+def digest_mw_long():
+    for e in range(4):
         for lanes in (0, 3, 7):
             for full, n in [(0x80, 16384 + 4), (0x80, 32768), (63, 5000)]:
-                write("digest_mw", f"e{e}-l{lanes}-c{full}-len{n}",
-                      bytes([e, 1, 3, 20, 0x80 | lanes, full]) + bytes(range(16)) + CUTS + expanded(n, 4, 2 + (n % 2)))
+                write("digest_mw_long", f"e{e}-l{lanes}-c{full}-len{n}",
+                      bytes([e, lanes, full]) + bytes(range(16)) + CUTS + expanded(n, 4, 2 + (n % 2)))
 
 def sqh():
     for e in range(3):
         for w in range(5):
-            write("sqh", f"e{e}-w{w}-fixed128", bytes([e, w, 3, 0x41]) + u16(127) + u64(11))
+            for v in range(8):
+                write("sqh", f"e{e}-w{w}-v{v}-fixed128", bytes([e, w, 3, v, 0x41]) + words_length(120, 8) + u64(11))
+
+def sqh_long():
+    for e in range(3):
+        for w in range(5):
             for c, n in [(0x80, 20000), (0xc0, 36 * 1024), (0x47, 3000)]:
-                write("sqh", f"e{e}-w{w}-c{c}-len{n}",
-                      bytes([e, w, 0, 0x80, c]) + bytes(range(16)) + CUTS + expanded(n, 4, 2 + (n % 2)))
+                write("sqh_long", f"e{e}-w{w}-c{c}-len{n}",
+                      bytes([e, w, c]) + bytes(range(16)) + CUTS + expanded(n, 4, 2 + (n % 2)))
 
 def umac():
     for e in range(6):
         for ctrl in (0, 1, 2, 3, 0x23):
-            for n in (0, 33, 1024, 1025, 4096, 16 * 1024 + 7, 40 * 1024):
+            for n in (0, 33, 1024, 1025, 4096):
                 write("umac", f"e{e}-c{ctrl}-len{n}",
-                      bytes([e]) + b"abcdefghijklmnop" + bytes([ctrl, 8]) + b"bcdefghi" + bytes(8) + CUTS + expanded(n, 1024, 2 + (n % 2)))
+                      bytes([e]) + b"abcdefghijklmnop" + bytes([ctrl, 7]) + b"bcdefghi" + bytes(8) + CUTS + expanded(n, 1024, 2 + (n % 2)))
+
+def umac_long():
+    for e in range(6):
+        for ctrl in (0, 1, 2, 3, 0x23):
+            for n in (1025, 4096, 16 * 1024 + 7, 40 * 1024):
+                write("umac_long", f"e{e}-c{ctrl}-len{n}",
+                      bytes([e]) + b"abcdefghijklmnop" + bytes([ctrl, 7]) + b"bcdefghi" + bytes(8) + CUTS + bytes([0]) + expanded(n, 1024, 2 + (n % 2)))
+        # Across the 16 MiB switch: δ = +100 and −1 bytes, input bytes near the end.
+        for ctrl, delta in ((0, 4196), (1, 4095)):
+            write("umac_long", f"e{e}-c{ctrl}-switch{delta - 4096}",
+                  bytes([e]) + b"abcdefghijklmnop" + bytes([ctrl, 7]) + b"bcdefghi" + bytes(8) + CUTS + bytes([37])
+                  + u16(delta) + u16(8000) + u16(5) + b"near the switch")
 
 def nhpoly1305():
     for e in range(4):
@@ -144,7 +184,8 @@ def kat():
 
 if __name__ == "__main__":
     clean()
-    poly1305(); mmh(); digest_mw(); sqh(); umac(); nhpoly1305(); dfc(); core(); kat()
+    poly1305(); poly1305_long(); mmh(); mmh_long(); digest_mw(); digest_mw_long()
+    sqh(); sqh_long(); umac(); umac_long(); nhpoly1305(); dfc(); core(); kat()
     for d in sorted(CORPUS.iterdir()):
         files = list(d.glob("seed-*"))
         print(f"{d.name}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")

@@ -230,3 +230,35 @@ pub fn biased_words32(rng: &mut SplitMix, n: usize) -> Vec<u32> {
         .map(|w| w as u32)
         .collect()
 }
+
+/// Messages of at most this many bytes are always compared with the
+/// big-integer reference (see [`against_reference`]).
+pub const REFERENCE_ALWAYS: usize = 256;
+
+/// Longer messages are compared with the reference on 1 input in this
+/// many (see [`against_reference`]).
+pub const REFERENCE_EVERY: u64 = 16;
+
+/// Whether this input's portable answer is also compared with the
+/// big-integer reference: always for a message of at most
+/// [`REFERENCE_ALWAYS`] bytes, else for 1 input in [`REFERENCE_EVERY`],
+/// chosen by a hash (FNV-1a) of the whole input, so that an input is
+/// judged the same way on every run (a crash reproduces) and the fuzzer
+/// cannot steer around the check by the message alone. Every input
+/// compares the chosen backend with the portable one; the reference is
+/// what makes the portable one right, and it costs 10–100× the hash.
+pub fn against_reference(data: &[u8], msg_len: usize) -> bool {
+    let reference = msg_len <= REFERENCE_ALWAYS || fnv1a(data).is_multiple_of(REFERENCE_EVERY);
+    tally::record(reference);
+    reference
+}
+
+/// FNV-1a, 64 bits.
+fn fnv1a(data: &[u8]) -> u64 {
+    data.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+pub mod tally;
+pub mod umac;

@@ -39,7 +39,9 @@ pub struct Family {
     /// Its rows of the algorithm table (`uhash mac`/`hash`/`keygen`).
     pub algs: &'static [Alg],
     /// Its cargo-fuzz target (`fuzz/fuzz_targets/<name>.rs`): every backend
-    /// against the reference on inputs the fuzzer draws.
+    /// against the portable one, and that against the reference, on inputs
+    /// the fuzzer draws (fuzz/README.md). A target `<name>_long`, where
+    /// there is one, is the family's long-message tier.
     pub fuzz_target: &'static str,
 }
 

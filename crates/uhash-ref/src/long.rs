@@ -12,7 +12,7 @@
 
 use crate::RefError;
 use num_bigint::BigUint;
-use num_traits::{One, Zero};
+use num_traits::One;
 
 /// Words of `z` in base 2^w, little-endian, `count` of them.
 fn base_words(z: &BigUint, w: u32, count: usize) -> Vec<BigUint> {
@@ -71,7 +71,6 @@ pub fn long_hash(
         }
         outputs.push(y);
     }
-    let c = outputs.len();
     let mut out = Vec::new();
     for lane in 0..lanes {
         // level 2: the polynomial written as a sum of powers
@@ -80,12 +79,15 @@ pub fn long_hash(
             got: l2_keys[lane].len(),
         })?;
         let k = BigUint::from_bytes_le(k2);
-        let mut z = BigUint::zero();
-        for (j, y) in outputs.iter().enumerate() {
-            // chunk j (0-based) has exponent c + 1 − j
-            z += BigUint::from(y[lane]) * k.modpow(&BigUint::from((c + 1 - j) as u64), &p);
+        // The length term L·k^1, then chunk j (0-based) with exponent
+        // c + 1 − j from the last chunk (k^2) to the first (k^(c+1)), each
+        // power the one before it times k, reduced mod p.
+        let mut z = BigUint::from(msg.len() as u64) * &k;
+        let mut power = k.clone();
+        for y in outputs.iter().rev() {
+            power = power * &k % &p;
+            z += BigUint::from(y[lane]) * &power;
         }
-        z += BigUint::from(msg.len() as u64) * &k;
         z %= &p;
         // level 3: MMH_b (b = lane width) over the b-bit words of z — MMH32
         // over 5 words for 32-bit lanes, MMH64 over 3 words for 64-bit lanes

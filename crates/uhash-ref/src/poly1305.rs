@@ -60,21 +60,19 @@ pub fn r_is_clamped(r: &[u8; 16]) -> bool {
 /// empty message (`q = 0`) gives `0`.
 ///
 /// `r` is used as given (no clamping, no check): this is the polynomial for
-/// any 128-bit `r`. Each power `r^(q−i+1)` is reduced mod `p` before it is
-/// multiplied by `c_i` (`modpow`); this does not change the residue and keeps
+/// any 128-bit `r`. The terms are summed from the last chunk (`c_q · r^1`)
+/// to the first (`c_1 · r^q`), each power `r^(q−i+1)` the one before it
+/// times `r`, reduced mod `p`; this does not change the residue and keeps
 /// long messages tractable.
 pub fn poly1305_mod_p(r: &[u8; 16], msg: &[u8]) -> BigUint {
     let p = p130();
     let r = BigUint::from_bytes_le(r);
-    let chunks: Vec<&[u8]> = msg.chunks(16).collect();
-    let q = chunks.len();
+    let mut power = BigUint::from(1u32);
     let mut sum = BigUint::from(0u32);
-    for (idx, chunk) in chunks.iter().enumerate() {
-        let i = idx + 1;
-        let len_bits = 8 * chunk.len() as u32;
-        let c_i = BigUint::from_bytes_le(chunk) + pow2(len_bits);
-        let exponent = BigUint::from(q - i + 1);
-        sum += c_i * r.modpow(&exponent, &p);
+    for chunk in msg.chunks(16).rev() {
+        power = power * &r % &p;
+        let c_i = BigUint::from_bytes_le(chunk) + pow2(8 * chunk.len() as u32);
+        sum += c_i * &power;
     }
     sum % p
 }

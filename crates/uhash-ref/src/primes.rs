@@ -9,6 +9,9 @@
 //! verifies Pocklington certificates and rules out every integer between
 //! 2^(32w) and the prime.
 
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
@@ -86,11 +89,21 @@ pub fn is_probable_prime(n: &BigUint) -> bool {
 /// `160 → 2^160 + 7` (Square Hash).
 ///
 /// Cost grows with `bits` (a `bits`-bit number is built and tested); it is
-/// meant for the word sizes of the papers, up to a few hundred bits.
+/// meant for the word sizes of the papers, up to a few hundred bits. Each
+/// answer is kept for the process (the references ask for the same few
+/// primes on every call).
 pub fn next_prime_above_pow2(bits: u32) -> BigUint {
+    static FOUND: Mutex<BTreeMap<u32, BigUint>> = Mutex::new(BTreeMap::new());
+    let known = FOUND.lock().map(|m| m.get(&bits).cloned());
+    if let Ok(Some(p)) = known {
+        return p;
+    }
     let mut n = pow2(bits) + 1u32;
     while !is_probable_prime(&n) {
         n += 1u32;
+    }
+    if let Ok(mut m) = FOUND.lock() {
+        m.insert(bits, n.clone());
     }
     n
 }

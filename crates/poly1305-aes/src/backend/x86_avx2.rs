@@ -46,7 +46,16 @@ impl Kernels for Avx2 {
     radix26_absorb!(|h, r, data| {
         // SAFETY: the witness `self` proves the `Avx2` features were
         // detected.
-        unsafe { blocks_avx2(h, r, data) }
+        let n = unsafe { blocks_avx2(h, r, data) };
+        // A planted divergence, compiled only for the fuzzing check
+        // (`fuzz/plant.sh` sets cfg `uhash_plant` for this crate alone):
+        // a wrong accumulator after a vector run of 3 KiB modulo 4 KiB.
+        // The fuzz target `poly1305_aes` must find it.
+        #[cfg(uhash_plant)]
+        if n % 4096 == 3072 {
+            h[0] ^= 1;
+        }
+        n
     });
 }
 
