@@ -7,7 +7,10 @@ use uhash_testkit::vectors;
 
 use crate::engines;
 
-fn checked(file: &str, f: &str) -> Vec<(String, Vec<u8>, Vec<u8>, Vec<u8>)> {
+/// One record: where it is, key, message, expected output.
+type Record = (String, Vec<u8>, Vec<u8>, Vec<u8>);
+
+fn checked(file: &str, f: &str) -> Vec<Record> {
     let recs = vectors::read(file);
     assert!(!recs.is_empty(), "{file}");
     recs.iter()
