@@ -124,6 +124,14 @@ def umac_long():
                   bytes([e]) + b"abcdefghijklmnop" + bytes([ctrl, 7]) + b"bcdefghi" + bytes(8) + CUTS + bytes([37])
                   + u16(delta) + u16(8000) + u16(5) + b"near the switch")
 
+def nhpoly1305():
+    for e in range(4):
+        for ctrl in (0, 1, 2, 0x12):
+            head = bytes([e, ctrl]) + (u64(0x0123456789abcdef) if ctrl % 4 >= 2 else b"")
+            for n in (0, 16, 19, 256, 1024, 1040, 2048, 8 * 1024):
+                write("nhpoly1305", f"e{e}-c{ctrl}-len{n}",
+                      head + CUTS + expanded(n, 1024 if n % 1024 == 0 else 16, 2 + (n % 2)))
+
 def dfc():
     for s in range(8):
         for c in range(2):
@@ -177,7 +185,7 @@ def kat():
 if __name__ == "__main__":
     clean()
     poly1305(); poly1305_long(); mmh(); mmh_long(); digest_mw(); digest_mw_long()
-    sqh(); sqh_long(); umac(); umac_long(); dfc(); core(); kat()
+    sqh(); sqh_long(); umac(); umac_long(); nhpoly1305(); dfc(); core(); kat()
     for d in sorted(CORPUS.iterdir()):
         files = list(d.glob("seed-*"))
         print(f"{d.name}: {len(files)} seeds, {sum(f.stat().st_size for f in files)} bytes")

@@ -18,6 +18,7 @@
 //! | `poly1305_aes` | `poly1305-aes` | `poly1305-aes` | Poly1305 and Poly1305-AES (Bernstein), nonce sequences, batches |
 //! | `dfc_decorr` | `dfc-decorr` | `dfc-decorr` | the DFC decorrelation module in every strategy, its Horner hash and MAC, the DFC cipher |
 //! | `umac` | `umac` | `umac` | UMAC-32/64/96/128 (RFC 4418) |
+//! | `nhpoly1305` | `nhpoly1305` | `nhpoly1305` | Adiantum's NH and NHPoly1305 (Linux's `nhpoly1305`) |
 //!
 //! Features `std`, `rayon`, `getrandom` and `asm` pass through to the
 //! enabled families.
@@ -28,6 +29,8 @@
 pub use dfc_decorr;
 #[cfg(feature = "digest-mw")]
 pub use digest_mw;
+#[cfg(feature = "nhpoly1305")]
+pub use nhpoly1305;
 #[cfg(feature = "poly1305-aes")]
 pub use poly1305_aes;
 #[cfg(feature = "sqh")]

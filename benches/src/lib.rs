@@ -23,6 +23,7 @@ pub mod figures;
 pub mod forgery;
 pub mod memory;
 pub mod mmh;
+pub mod nhpoly1305;
 #[cfg(uhash_bench_openssl)]
 pub mod openssl;
 pub mod plot;
@@ -50,6 +51,7 @@ pub fn rows() -> Vec<Row> {
     rows.extend(poly1305_aes::rows());
     rows.extend(sqh::rows());
     rows.extend(umac::rows());
+    rows.extend(nhpoly1305::rows());
     // What `uhash mac` computes, on every core.
     rows.extend(cli_algs::rows());
     // ---- peers ----

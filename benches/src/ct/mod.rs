@@ -26,6 +26,7 @@ mod dfc;
 mod digest;
 mod long;
 mod mmh;
+mod nhpoly1305;
 mod planted;
 mod poly1305;
 mod sqh;
@@ -190,6 +191,7 @@ pub fn targets() -> Vec<Target> {
     poly1305::targets(&mut t);
     dfc::targets(&mut t);
     umac::targets(&mut t);
+    nhpoly1305::targets(&mut t);
     t
 }
 

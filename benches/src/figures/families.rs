@@ -24,6 +24,7 @@ fn panel_title(panel: &str) -> String {
         "mmh" => "MMH and NH (crate uhash-mmh)".to_owned(),
         "poly1305" => "Poly1305 and Poly1305-AES (crate poly1305-aes)".to_owned(),
         "umac" => "UMAC, RFC 4418 (crate umac)".to_owned(),
+        "nhpoly1305" => "Adiantum's NH and NHPoly1305 (crate nhpoly1305)".to_owned(),
         "sqh" => "Square Hash (crate sqh)".to_owned(),
         "digest" => "digest and digestMW (crate digest-mw)".to_owned(),
         "dfc" => "DFC hash and MAC (crate dfc-decorr)".to_owned(),

@@ -30,6 +30,14 @@ macro_rules! one_window_asm {
                 [unsafe { $mmh(key.as_ptr(), msg.as_ptr(), words) }; N]
             }
 
+            #[inline]
+            fn nh_adiantum_sums(self, key: &[u32], msg: &[u8]) -> [u64; 4] {
+                // No assembly of its own: the same ISA's intrinsics (or
+                // the portable code).
+                let $w = self;
+                crate::kernels::Kernels32::nh_adiantum_sums($more, key, msg)
+            }
+
             $(
                 #[inline]
                 fn nh_sums<const N: usize>(self, key: &[u32], msg: &[u8]) -> [u64; N] {
@@ -93,7 +101,8 @@ macro_rules! one_window_asm {
 /// `impl Kernels32` for an intrinsics witness whose module holds one kernel
 /// a window count, by the names every such module uses: `mmh32_1` ..
 /// `mmh32_8` and `nh_1` .. `nh_8` (N ≤ 8 windows, `[u64; 8]` results),
-/// `nh_umac_1` .. `nh_umac_4` (RFC 4418's NH, N ≤ 4, `[u64; 4]`); larger N
+/// `nh_umac_1` .. `nh_umac_4` (RFC 4418's NH, N ≤ 4, `[u64; 4]`),
+/// `nh_adiantum` (Adiantum's NH, every unit, its tail included); larger N
 /// run the portable code. With `umac_tail = MODULE`, RFC 4418's NH kernels
 /// take groups of four blocks and `MODULE`'s kernels of the same names (a
 /// feature subset of this witness's set) the last 0..3 blocks.
@@ -141,6 +150,12 @@ macro_rules! table_kernels32 {
                 // SAFETY: as in `mmh32_sums`.
                 let out = unsafe { f(key, msg) };
                 core::array::from_fn(|t| out[t])
+            }
+
+            #[inline]
+            fn nh_adiantum_sums(self, key: &[u32], msg: &[u8]) -> [u64; 4] {
+                // SAFETY: as in `mmh32_sums`.
+                unsafe { nh_adiantum(key, msg) }
             }
 
             #[inline]

@@ -116,6 +116,23 @@ uhash_base::engine! {
         ) {
             soft::nh_umac_each_chunk::<N>(msg, out, |c| self.nh_umac_sums::<N>(even, odd, c))
         }
+
+        /// Adiantum's NH (the NH of NHPoly1305: Crowley and Biggers,
+        /// ToSC 2018(4), the "NH" subsection of the hashing section) over
+        /// the whole 16-byte units of `msg` that the key covers in all four
+        /// passes: for pass p = 0..4, Σ_u (m_{4u} + k_{4u+4p})·(m_{4u+2} +
+        /// k_{4u+2+4p}) + (m_{4u+1} + k_{4u+1+4p})·(m_{4u+3} + k_{4u+3+4p})
+        /// mod 2^64 (additions mod 2^32): word j of each unit paired with
+        /// word j + 2, pass p's key 4p words (one unit) further.
+        ///
+        /// The key comes in the **paired layout** (each unit's words k₀, k₁,
+        /// k₂, k₃ stored as k₀, k₂, k₁, k₃: [`crate::nh_adiantum_key_layout`]
+        /// makes it), so that a vector of s = m′ + k, m′ the message unit
+        /// permuted the same way once for all passes, holds each pair in
+        /// one 64-bit lane. A key of 268 words covers 1024 bytes.
+        fn nh_adiantum_sums(self, key: &[u32], msg: &[u8]) -> [u64; 4] {
+            soft::nh_adiantum_sums(key, msg)
+        }
     }
 
     impl Kernels32 for Engine32 {

@@ -140,7 +140,9 @@
 //! one-window sums of the `uhash-asm` crate, and RFC 4418's NH for one and
 //! two windows; ARMv4 runs it portably; chosen on request:
 //! `Engine32::new(Backend::Avx2Asm)`, or `Backend::Asm` for the fastest one
-//! here). [`Engine64`] (MMH64): `ifma`, `mulx`, `soft`. `detect()` picks the
+//! here); Adiantum's NH (the `nhpoly1305` crate's kernel,
+//! [`Kernels32::nh_adiantum_sums`]) on the same engines, its own kernel in
+//! `avx512`, `avx2` and `neon`. [`Engine64`] (MMH64): `ifma`, `mulx`, `soft`. `detect()` picks the
 //! fastest, `new(backend)` forces one ([`Error::UnsupportedBackend`] when
 //! absent), `backend()` says which runs. `unsafe` code lives only in the
 //! backend modules.
@@ -167,6 +169,7 @@ pub mod kernels;
 mod mmh32;
 mod mmh64;
 mod nh;
+mod nh_adiantum;
 mod nh_umac;
 mod nmh32;
 
@@ -182,6 +185,7 @@ pub use kernels::{Engine32, Engine64, Kernels32, Kernels64};
 pub use mmh32::{mmh32, mmh32_toeplitz};
 pub use mmh64::mmh64;
 pub use nh::{nh, nh_toeplitz};
+pub use nh_adiantum::nh_adiantum_key_layout;
 pub use nh_umac::{nh_umac, nh_umac_key_layout, nh_umac_toeplitz};
 pub use nmh32::nmh32;
 pub use uhash_base::{Backend, Error, Generate, Nonce, Tag};

@@ -21,6 +21,7 @@ pub mod base;
 pub mod dfc_decorr;
 pub mod digest_mw;
 pub mod mmh;
+pub mod nhpoly1305;
 pub mod poly1305_aes;
 pub mod sqh;
 pub mod umac;
@@ -52,6 +53,7 @@ pub static FAMILIES: &[&Family] = &[
     &digest_mw::FAMILY,
     &dfc_decorr::FAMILY,
     &umac::FAMILY,
+    &nhpoly1305::FAMILY,
     &base::FAMILY,
 ];
 

@@ -14,6 +14,7 @@
 //! | [`mmh`] | Halevi, Krawczyk, *MMH: Software Message Authentication in the Gbit/Second Rates*, FSE 1997 — MMH\*, MMH₃₂, 64-bit MMH, Toeplitz, NMH\*, NMH₃₂ |
 //! | [`mmh_tree`] | the same paper, §2.4 — the hash tree of MMH for long messages (k-word key per level, length at the root) |
 //! | [`nh`] | Black, Halevi, Krawczyk, Krovetz, Rogaway, *UMAC: Fast and Secure Message Authentication*, CRYPTO 1999 — NH (adjacent pairs) |
+//! | [`nhpoly1305`] | Crowley, Biggers, *Adiantum: length-preserving encryption for entry-level processors*, ToSC 2018(4) — Adiantum's NH (stride 2, 4 passes), NHPoly1305 |
 //! | [`digest`] | Nguyen, Roscoe, *Short-output universal hash functions and their use in fast and secure data authentication*, FSE 2012 — digest, trunc, digestMW, digest′ |
 //! | [`poly1305`] | Bernstein, *The Poly1305-AES message-authentication code*, FSE 2005; RFC 8439 §2.5 |
 //! | [`dfc`] | Noilhan, *Software Optimization of Decorrelation Module* (DFC) |
@@ -51,6 +52,7 @@ pub mod mac;
 pub mod mmh;
 pub mod mmh_tree;
 pub mod nh;
+pub mod nhpoly1305;
 pub mod poly1305;
 pub mod primes;
 pub mod reduce;

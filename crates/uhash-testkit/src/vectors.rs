@@ -10,8 +10,9 @@ use serde_json::Value;
 
 /// The vector folders of the workspace, one per family that has a
 /// published set: Poly1305 (the Poly1305-AES paper, RFC 8439), UMAC
-/// (RFC 4418) and DFC (NIST round 1).
-pub const SETS: [&str; 3] = ["poly1305-aes", "umac", "dfc-decorr"];
+/// (RFC 4418), DFC (NIST round 1) and NHPoly1305 (Linux's test vectors,
+/// the Adiantum authors' NH vectors).
+pub const SETS: [&str; 4] = ["poly1305-aes", "umac", "dfc-decorr", "nhpoly1305"];
 
 /// The `crates/` folder of the workspace.
 fn crates_dir() -> &'static Path {

@@ -14,6 +14,12 @@
 //!   `umlal` multiplies their low words pairwise (pairs j, j + 4 for
 //!   j = 0, 1) and `umlal2` the high words (j = 2, 3): no permutation.
 //!
+//! * Adiantum's NH, pass p: two 16-byte units A, B a step; the message
+//!   vectors [A₀ A₁ B₀ B₁] and [A₂ A₃ B₂ B₃] (`zip1`/`zip2` on 64-bit
+//!   lanes, once for all passes) and the key's paired layout loaded
+//!   de-interleaved (`ld2`: [k₀ k₁ k₀′ k₁′] and [k₂ k₃ k₂′ k₃′]) give s₁, s₂
+//!   whose lanes pair word j with j + 2; `umlal`/`umlal2` multiply them.
+//!
 //! Messages are loaded as bytes (`ld1 {v.16b}`), so no alignment is
 //! assumed; this backend exists for little-endian AArch64 only (the lanes
 //! must hold little-endian words). Tails of fewer than one block are summed
@@ -191,6 +197,50 @@ kernels! {
     mmh32_6, nh_6 = 6;
     mmh32_7, nh_7 = 7;
     mmh32_8, nh_8 = 8;
+}
+
+uhash_base::neon_fn! {
+    /// Adiantum's NH sums (`soft::nh_adiantum_sums`), two units a step, an
+    /// odd last unit by the portable code.
+    ///
+    /// # Safety
+    /// The CPU must support the [`Neon`] feature set.
+    unsafe fn nh_adiantum(key: &[u32], msg: &[u8]) -> [u64; 4] {
+        let units = crate::backend::soft::adiantum_units(key.len(), msg.len());
+        let whole = units & !1;
+        let (mp, kp) = (msg.as_ptr(), key.as_ptr());
+        let mut lo = [vdupq_n_u64(0); 4];
+        let mut hi = [vdupq_n_u64(0); 4];
+        let mut u = 0usize;
+        while u < whole {
+            // SAFETY: message bytes 16u .. 16u+32 exist (u + 2 ≤ units).
+            let (a, b) = unsafe {
+                (
+                    vreinterpretq_u64_u8(vld1q_u8(mp.add(16 * u))),
+                    vreinterpretq_u64_u8(vld1q_u8(mp.add(16 * u + 16))),
+                )
+            };
+            let m1 = vreinterpretq_u32_u64(vzip1q_u64(a, b));
+            let m2 = vreinterpretq_u32_u64(vzip2q_u64(a, b));
+            for p in 0..4 {
+                // SAFETY: key words 4(u + p) .. 4(u + p) + 8 exist
+                // (u + 2 + 3 ≤ units + 3 ≤ key.len()/4).
+                let k = unsafe { vld2q_u32(kp.add(4 * (u + p))) };
+                let s1 = vaddq_u32(m1, k.0);
+                let s2 = vaddq_u32(m2, k.1);
+                lo[p] = vmlal_u32(lo[p], vget_low_u32(s1), vget_low_u32(s2));
+                hi[p] = vmlal_high_u32(hi[p], s1, s2);
+            }
+            u += 2;
+        }
+        let mut out = [0u64; 4];
+        for p in 0..4 {
+            let v = vaddq_u64(lo[p], hi[p]);
+            out[p] = vgetq_lane_u64::<0>(v).wrapping_add(vgetq_lane_u64::<1>(v));
+        }
+        crate::backend::soft::nh_adiantum_tail(key, msg, whole, units, &mut out);
+        out
+    }
 }
 
 table_kernels32!(Neon);

@@ -137,6 +137,63 @@ pub(crate) fn nh_umac_sums<const N: usize>(even: &[u32], odd: &[u32], msg: &[u8]
     out
 }
 
+/// The 16-byte units that `Kernels32::nh_adiantum_sums` sums: those of a
+/// message of `msg` bytes that a key of `key` words covers in all four
+/// passes (pass p reads the key p units further).
+#[inline(always)]
+pub(crate) const fn adiantum_units(key: usize, msg: usize) -> usize {
+    let k = (key / 4).saturating_sub(3);
+    let m = msg / 16;
+    if k < m { k } else { m }
+}
+
+/// Adiantum's NH (`Kernels32::nh_adiantum_sums`) over the whole units of
+/// `msg` that the key covers: for pass p = 0..4, Σ_u (m_{4u} + k_{4u+4p})·
+/// (m_{4u+2} + k_{4u+2+4p}) + (m_{4u+1} + k_{4u+1+4p})·(m_{4u+3} +
+/// k_{4u+3+4p}) mod 2^64 (additions mod 2^32), the key in the paired
+/// layout (each unit's words stored k₀, k₂, k₁, k₃).
+#[inline]
+pub(crate) fn nh_adiantum_sums(key: &[u32], msg: &[u8]) -> [u64; 4] {
+    let units = adiantum_units(key.len(), msg.len());
+    let (msg, _) = msg[..16 * units].as_chunks::<16>();
+    let (kq, _) = key.as_chunks::<4>();
+    let mut out = [0u64; 4];
+    for (p, o) in out.iter_mut().enumerate() {
+        let window = kq.get(p..).unwrap_or(&[]);
+        *o = msg.iter().zip(window).fold(0u64, |s, (m, k)| {
+            let w =
+                |j: usize| u32::from_le_bytes([m[4 * j], m[4 * j + 1], m[4 * j + 2], m[4 * j + 3]]);
+            let (a, b) = (w(0).wrapping_add(k[0]), w(2).wrapping_add(k[1]));
+            let (c, d) = (w(1).wrapping_add(k[2]), w(3).wrapping_add(k[3]));
+            s.wrapping_add(u64::from(a) * u64::from(b))
+                .wrapping_add(u64::from(c) * u64::from(d))
+        });
+    }
+    out
+}
+
+/// Adds to `out` the [`nh_adiantum_sums`] of units `from..units` (the
+/// last units that fill no vector of a SIMD kernel).
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_endian = "little")
+))]
+#[inline(always)]
+pub(crate) fn nh_adiantum_tail(
+    key: &[u32],
+    msg: &[u8],
+    from: usize,
+    units: usize,
+    out: &mut [u64; 4],
+) {
+    if from < units {
+        let tail = nh_adiantum_sums(&key[4 * from..], &msg[16 * from..16 * units]);
+        for (o, t) in out.iter_mut().zip(tail) {
+            *o = o.wrapping_add(t);
+        }
+    }
+}
+
 /// Σ_j m_j·x_j mod 2^128 over 64-bit little-endian words: the MMH64 inner
 /// product. Four accumulators keep four add/carry chains in flight. Always
 /// inlined, so that the `mulx` backend compiles this same body with

@@ -424,6 +424,15 @@ nh_umac_chunk_kernels! {
     nh_umac_chunks_4 = 4;
 }
 
+nh_adiantum_kernel! {
+    avx2_fn, Avx2, vector = __m256i, zero = _mm256_setzero_si256, load = _mm256_loadu_si256,
+    add32 = _mm256_add_epi32, add64 = _mm256_add_epi64, units = 2,
+    swap = |m| _mm256_shuffle_epi32::<0b11_01_10_00>(m),
+    products = |s| _mm256_mul_epu32(s, _mm256_srli_epi64::<32>(s)),
+    to256 = |v| v,
+    nh_adiantum
+}
+
 kernels! {
     mmh32_2, nh_2 = 2;
     mmh32_3, nh_3 = 3;

@@ -548,6 +548,15 @@ umac_kernels! {
     nh_umac_4 = 4;
 }
 
+nh_adiantum_kernel! {
+    avx512_fn, Avx512, vector = __m512i, zero = _mm512_setzero_si512, load = _mm512_loadu_si512,
+    add32 = _mm512_add_epi32, add64 = _mm512_add_epi64, units = 4,
+    swap = |m| _mm512_shuffle_epi32::<0b11_01_10_00>(m),
+    products = |s| _mm512_mul_epu32(s, _mm512_srli_epi64::<32>(s)),
+    to256 = |v| _mm256_add_epi64(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)),
+    nh_adiantum
+}
+
 kernels! {
     mmh32_2, nh_2 = 2;
     mmh32_3, nh_3 = 3;

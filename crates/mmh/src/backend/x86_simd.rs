@@ -15,6 +15,14 @@
 //!   of the (even, odd) quarter layout (one load each); then s = m + k
 //!   (32-bit lanes) in both and `products` multiplies each 64-bit lane's
 //!   low halves and high halves, added into the window's accumulator.
+//! * `nh_adiantum_kernel!`: `Kernels32::nh_adiantum_sums`, Adiantum's
+//!   NH. Per step, U 16-byte units (one vector: U = 2 for AVX2, 4 for
+//!   AVX-512): the message vector's units permuted once (words 0, 2, 1, 3,
+//!   one `vpshufd`) for all four passes; pass p adds the key loaded p
+//!   units further (the paired layout, permuted the same way at key
+//!   set-up), so that each 64-bit lane holds one pair, and `vpmuludq`
+//!   multiplies the lane's low half by its high half (brought down by a
+//!   shift). The last units that fill no vector run the portable code.
 //! * `sums4!`: four vectors of four 64-bit lanes to their four sums in
 //!   one vector, stored at once (the callers' loads, of any width, then
 //!   forward from it).
@@ -125,6 +133,63 @@ macro_rules! nh_umac_chunk_kernels {
                     }
                 }
             )+
+        }
+    };
+}
+
+/// `unsafe fn $name(key: &[u32], msg: &[u8]) -> [u64; 4]`: Adiantum's NH
+/// sums of every unit of `msg` that the key covers (as
+/// `Kernels32::nh_adiantum_sums`, key in the paired layout), `$units`
+/// units a step and the rest by the portable code.
+///
+/// The ISA's part: its `*_fn!` wrapper and witness, its vector type and
+/// operations, `swap` (words 0, 2, 1, 3 of each 128-bit lane), `products`
+/// (per 64-bit lane, lo(s)·hi(s)) and `to256` (a vector to a `__m256i`
+/// with the same lane sum).
+macro_rules! nh_adiantum_kernel {
+    (
+        $fn_macro:ident, $wit:ident, vector = $v:ty, zero = $zero:ident, load = $load:ident,
+        add32 = $add32:ident, add64 = $add64:ident, units = $units:literal,
+        swap = |$m:ident| $swap:expr,
+        products = |$s:ident| $products:expr,
+        to256 = |$acc:ident| $to256:expr,
+        $name:ident
+    ) => {
+        uhash_base::$fn_macro! {
+            #[doc = concat!(
+                "Adiantum's NH sums, ", stringify!($units), " units a step ",
+                "(`nh_adiantum_kernel!` in `x86_simd.rs`).\n\n# Safety\n",
+                "The CPU must support the [`", stringify!($wit), "`] feature set."
+            )]
+            unsafe fn $name(key: &[u32], msg: &[u8]) -> [u64; 4] {
+                let units = crate::backend::soft::adiantum_units(key.len(), msg.len());
+                let whole = units / $units * $units;
+                let (mp, kp) = (msg.as_ptr(), key.as_ptr());
+                let mut acc: [$v; 4] = [$zero(); 4];
+                let mut u = 0usize;
+                while u < whole {
+                    // SAFETY: message bytes 16u .. 16(u + U) exist
+                    // (u + U ≤ units ≤ msg.len()/16).
+                    let $m: $v = unsafe { $load(mp.add(16 * u).cast()) };
+                    let m: $v = $swap;
+                    for (p, a) in acc.iter_mut().enumerate() {
+                        // SAFETY: key words 4(u + p) .. 4(u + p + U) exist
+                        // (u + U + 3 ≤ units + 3 ≤ key.len()/4).
+                        let $s: $v = $add32(m, unsafe { $load(kp.add(4 * (u + p)).cast()) });
+                        *a = $add64(*a, $products);
+                    }
+                    u += $units;
+                }
+                let mut quarters = [_mm256_setzero_si256(); 4];
+                for (q, &$acc) in quarters.iter_mut().zip(&acc) {
+                    *q = $to256;
+                }
+                let mut out = [0u64; 4];
+                // SAFETY: a 32-byte store into the 32-byte `out`.
+                unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), sums4!(quarters)) };
+                crate::backend::soft::nh_adiantum_tail(key, msg, whole, units, &mut out);
+                out
+            }
         }
     };
 }

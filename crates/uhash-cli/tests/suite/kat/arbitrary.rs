@@ -227,12 +227,15 @@ fn shaped(
             let tag: usize = name[4..].parse::<usize>().unwrap() / 8;
             (16, 8 * k + bits, tag, json!({}), true)
         }
+        "nh_adiantum" => (1072, 16 * k, 32, json!({}), false),
+        "nhpoly1305" => (1088, 7 * (k - 1), 16, json!({}), true),
         other => unreachable!("{other}"),
     };
     let key_len = key_len.checked_add_signed(key_delta).unwrap();
     let base_msg_len = msg_len;
     let msg_len = msg_len.saturating_add_signed(msg_delta);
-    let mut key = pool[..key_len].to_vec();
+    // Keys longer than the pool (Adiantum's NH: 1072 bytes) repeat it.
+    let mut key: Vec<u8> = pool.iter().copied().cycle().take(key_len).collect();
     if name == "poly1305_aes" && clamp && key.len() >= 32 {
         for i in [19, 23, 27, 31] {
             key[i] &= 15;

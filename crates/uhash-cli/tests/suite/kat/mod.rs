@@ -1,6 +1,6 @@
 //! The `uhash kat` command against known answers, the published vector
 //! files and the reference implementation: one file per family (`mmh`,
-//! `digest`, `poly1305`, `dfc`, `sqh`, `umac`, `core` for the shared
+//! `digest`, `poly1305`, `dfc`, `sqh`, `umac`, `nhpoly1305`, `core` for the shared
 //! constructions),
 //! `malformed` for bad input and flags, `backends` for `--backend` (every
 //! backend, known answers and published vectors), helpers in `common`.
@@ -13,6 +13,7 @@ mod dfc;
 mod digest;
 mod malformed;
 mod mmh;
+mod nhpoly1305;
 mod poly1305;
 mod sqh;
 mod umac;
@@ -33,6 +34,7 @@ fn known_answers() -> Vec<(String, String)> {
     digest::known(&mut add);
     sqh::known(&mut add);
     umac::known(&mut add);
+    nhpoly1305::known(&mut add);
     v
 }
 
