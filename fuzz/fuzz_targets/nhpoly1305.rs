@@ -1,11 +1,12 @@
-//! Differential fuzzing of the `nhpoly1305` crate, in two tiers. The input
+//! Differential fuzzing of the `nhpoly1305` crate, the fast tier, in two
+//! comparisons. The input
 //! chooses the NH backend (any `uhash::mmh::Engine32` this CPU and build
 //! run), a key (1088 bytes from an 8-byte seed, or all zeros, or all ones:
 //! every 32-bit addition wraps), up to four split points and a message of
-//! up to 8 KiB expanded from a short description. Tier 1: the chosen
+//! up to 8 KiB expanded from a short description. First: the chosen
 //! backend gives the portable backend's NHPoly1305 one-shot and streamed in
 //! the given split, and its NH of the message's first whole units (up to
-//! 1024 bytes). Tier 2: the portable backend gives the big-integer
+//! 1024 bytes). Second: the portable backend gives the big-integer
 //! reference `uhash_ref::nhpoly1305` on every message of at most 256 bytes
 //! and on 1 input in 16 of the longer ones (`uhash_fuzz::against_reference`;
 //! the reference is slow). Lengths NH refuses are typed errors. No
@@ -41,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
     let splits = splits(cuts, msg.len(), 16);
     let portable = Engine32::portable();
 
-    // Tier 1: the chosen backend against the portable one.
+    // The chosen backend against the portable one.
     let soft = NhPoly1305::new_with_engine(&key, portable).compute(&msg);
     let mut h = NhPoly1305::new_with_engine(&key, e);
     assert_eq!(h.compute(&msg), soft, "{e} len {}", msg.len());
@@ -54,17 +55,28 @@ fuzz_target!(|data: &[u8]| {
     let nh_soft = NhAdiantum::new_with_engine(nh_key, portable).compute(nh_msg);
     assert_eq!(nh, nh_soft, "{e} NH {units}");
     if units == 0 {
-        assert!(matches!(nh, Err(Error::InvalidMessageLength { got: 0, .. })));
+        assert!(matches!(
+            nh,
+            Err(Error::InvalidMessageLength { got: 0, .. })
+        ));
     }
     if msg.len() % 16 != 0 && msg.len() < 1024 {
-        assert!(NhAdiantum::new_with_engine(nh_key, e).compute(&msg).is_err());
+        assert!(
+            NhAdiantum::new_with_engine(nh_key, e)
+                .compute(&msg)
+                .is_err()
+        );
     }
 
-    // Tier 2: the portable backend against the reference.
+    // The portable backend against the reference.
     if against_reference(data, msg.len()) {
         assert_eq!(soft, reference::nhpoly1305(&key, &msg), "len {}", msg.len());
         if units > 0 {
-            assert_eq!(nh_soft.ok(), reference::nh_adiantum(nh_key, nh_msg).ok(), "NH {units}");
+            assert_eq!(
+                nh_soft.ok(),
+                reference::nh_adiantum(nh_key, nh_msg).ok(),
+                "NH {units}"
+            );
         }
     }
 });
