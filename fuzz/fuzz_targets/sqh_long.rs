@@ -61,13 +61,7 @@ fn composition<const W: usize>(
             .hash::<W>(v, &key, c)
             .unwrap()
             .write_le_bytes(&mut le);
-        le.chunks_exact(bits as usize / 8)
-            .map(|l| {
-                let mut buf = [0u8; 8];
-                buf[..l.len()].copy_from_slice(l);
-                u64::from_le_bytes(buf)
-            })
-            .collect()
+        uhash_testkit::long::lanes_le(&le, bits)
     };
     uhash_ref::long::long_hash(&l1, chunk, bits, &l2, &l3, msg).unwrap()
 }

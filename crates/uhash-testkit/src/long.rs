@@ -83,16 +83,22 @@ pub fn sqh_hash(
     };
     let l1 = |c: &[u8]| -> Vec<u64> {
         let v = f(w as u32, &rk, &r::elements_le(c, w as u32)).unwrap();
-        r::to_le(&v, 4 * w)
-            .chunks_exact(lane_bits as usize / 8)
-            .map(|l| {
-                let mut buf = [0u8; 8];
-                buf[..l.len()].copy_from_slice(l);
-                u64::from_le_bytes(buf)
-            })
-            .collect()
+        lanes_le(&r::to_le(&v, 4 * w), lane_bits)
     };
     uhash_ref::long::long_hash(&l1, chunk, lane_bits, &l2, &l3, msg).unwrap()
+}
+
+/// The lanes of `lane_bits` bits of a little-endian layer-1 output (a
+/// Square Hash element cut into the long hash's lanes).
+#[must_use]
+pub fn lanes_le(le: &[u8], lane_bits: u32) -> Vec<u64> {
+    le.chunks_exact(lane_bits as usize / 8)
+        .map(|l| {
+            let mut buf = [0u8; 8];
+            buf[..l.len()].copy_from_slice(l);
+            u64::from_le_bytes(buf)
+        })
+        .collect()
 }
 
 /// The production long hash of the kernel `make` builds from `seed`, fed
