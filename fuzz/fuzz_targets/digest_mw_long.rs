@@ -12,10 +12,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uhash::base::long::LongHash;
 use uhash::digest_mw::long::{CHUNK_BYTES, DigestMwKernel, FAMILY_DIGEST_MW32};
 use uhash::digest_mw::{DigestPrime, Engine};
-use uhash_fuzz::{Input, against_reference, feed, message, pick, splits, tally, words32};
+use uhash_fuzz::{
+    Input, against_reference, feed, long_hash, message, pick, splits, tally, words32,
+};
 use uhash_ref::kdf::{expand, label};
 
 /// The longest long message: two production chunks and a part.
@@ -50,14 +51,9 @@ fn production<const N: usize>(
     msg: &[u8],
     splits: &[usize],
 ) -> Vec<u8> {
-    let mut h = LongHash::<DigestMwKernel<N, CHUNK_BYTES>>::from_seed_with_kernel(seed, |ks| {
-        DigestMwKernel::from_key_stream_with(ks, chunk, e)
+    long_hash(seed, msg, splits, |ks| {
+        DigestMwKernel::<N, CHUNK_BYTES>::from_key_stream_with(ks, chunk, e)
     })
-    .unwrap();
-    feed(msg, splits, |piece| h.update(piece));
-    let mut out = vec![0u8; 4 * N];
-    h.finalize_into(&mut out).unwrap();
-    out
 }
 
 fuzz_target!(|data: &[u8]| {

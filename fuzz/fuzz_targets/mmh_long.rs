@@ -16,28 +16,15 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uhash::base::long::{ChunkHash, LongHash};
 use uhash::mmh::long::{CHUNK_BYTES, Mmh32Kernel, Mmh64Kernel, NhKernel, Nmh32Kernel};
 use uhash::mmh::{Engine32, Engine64, Mmh32Tree};
-use uhash_fuzz::{Input, against_reference, feed, message, pick, splits, tally, words32, words64};
+use uhash_fuzz::{
+    Input, against_reference, feed, long_hash, message, pick, splits, tally, words32, words64,
+};
 use uhash_ref::kdf::{expand, label};
 
 /// The longest long message: two production chunks and a part.
 const MAX_LONG: usize = 2 * CHUNK_BYTES + 4096;
-
-/// `LongHash` over a kernel, the message fed in the pieces of `splits`.
-fn production<H: ChunkHash>(
-    seed: &[u8; 16],
-    msg: &[u8],
-    splits: &[usize],
-    make: impl FnOnce(&mut uhash::base::kdf::KeyStream) -> Result<H, uhash::base::Error>,
-) -> Vec<u8> {
-    let mut h = LongHash::<H>::from_seed_with_kernel(seed, make).unwrap();
-    feed(msg, splits, |piece| h.update(piece));
-    let mut out = vec![0u8; LongHash::<H>::OUT_BYTES];
-    h.finalize_into(&mut out).unwrap();
-    out
-}
 
 /// The reference composition of family `fam` (0 MMH32, 1 NMH32, 2 MMH64,
 /// 3 NH) with `n` lanes and `chunk`-byte chunks: `uhash_ref::long`'s
@@ -123,16 +110,16 @@ fn long(
     macro_rules! lanes {
         ($kernel:ident) => {
             match n {
-                1 => production(seed, msg, splits, |ks| {
+                1 => long_hash(seed, msg, splits, |ks| {
                     $kernel::<1, CAP>::from_key_stream_with(ks, chunk, e32)
                 }),
-                2 => production(seed, msg, splits, |ks| {
+                2 => long_hash(seed, msg, splits, |ks| {
                     $kernel::<2, CAP>::from_key_stream_with(ks, chunk, e32)
                 }),
-                3 => production(seed, msg, splits, |ks| {
+                3 => long_hash(seed, msg, splits, |ks| {
                     $kernel::<3, CAP>::from_key_stream_with(ks, chunk, e32)
                 }),
-                _ => production(seed, msg, splits, |ks| {
+                _ => long_hash(seed, msg, splits, |ks| {
                     $kernel::<4, CAP>::from_key_stream_with(ks, chunk, e32)
                 }),
             }
@@ -140,10 +127,10 @@ fn long(
     }
     let got = match fam {
         0 => lanes!(Mmh32Kernel),
-        1 => production(seed, msg, splits, |ks| {
+        1 => long_hash(seed, msg, splits, |ks| {
             Nmh32Kernel::<CAP>::from_key_stream_with(ks, chunk, e32)
         }),
-        2 => production(seed, msg, splits, |ks| {
+        2 => long_hash(seed, msg, splits, |ks| {
             Mmh64Kernel::<CAP>::from_key_stream_with(ks, chunk, e64)
         }),
         _ => lanes!(NhKernel),

@@ -60,7 +60,7 @@ fuzz_target!(|data: &[u8]| {
             Err(Error::InvalidMessageLength { got: 0, .. })
         ));
     }
-    if msg.len() % 16 != 0 && msg.len() < 1024 {
+    if !msg.len().is_multiple_of(16) && msg.len() < 1024 {
         assert!(
             NhAdiantum::new_with_engine(nh_key, e)
                 .compute(&msg)

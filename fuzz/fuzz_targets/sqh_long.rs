@@ -11,27 +11,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use uhash::base::long::{ChunkHash, LongHash};
 use uhash::sqh::long::{Asm2Kernel, SqheKernel, chunk_bytes, lane_bits, lanes};
 use uhash::sqh::{Engine, Variant};
-use uhash_fuzz::{Input, against_reference, feed, message, pick, splits, tally, words32};
+use uhash_fuzz::{Input, against_reference, long_hash, message, pick, splits, tally, words32};
 use uhash_ref::kdf::{expand, label};
 
 /// The longest long message: two production chunks and a part.
 const MAX_LONG: usize = 36 * 1024;
-
-fn production<H: ChunkHash>(
-    seed: &[u8; 16],
-    msg: &[u8],
-    splits: &[usize],
-    make: impl FnOnce(&mut uhash::base::kdf::KeyStream) -> Result<H, uhash::base::Error>,
-) -> Vec<u8> {
-    let mut h = LongHash::<H>::from_seed_with_kernel(seed, make).unwrap();
-    feed(msg, splits, |piece| h.update(piece));
-    let mut out = vec![0u8; LongHash::<H>::OUT_BYTES];
-    h.finalize_into(&mut out).unwrap();
-    out
-}
 
 /// The composition of family `fam` for `W`-word elements, `chunk`-byte
 /// chunks: layer 1 by the reference if `l1_reference`, else by the
@@ -87,11 +73,11 @@ fn long_w<const W: usize>(e: Engine, data: &[u8], inp: &mut Input<'_>) {
     };
     let want = composition::<W>(fam, chunk, &seed, &msg, against_reference(data, msg.len()));
     let got = if e_variant {
-        production(&seed, &msg, &splits, |ks| {
+        long_hash(&seed, &msg, &splits, |ks| {
             SqheKernel::<W>::from_key_stream_with(ks, chunk, e)
         })
     } else {
-        production(&seed, &msg, &splits, |ks| {
+        long_hash(&seed, &msg, &splits, |ks| {
             Asm2Kernel::<W>::from_key_stream_with(ks, chunk, e)
         })
     };

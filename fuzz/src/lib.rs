@@ -262,3 +262,19 @@ fn fnv1a(data: &[u8]) -> u64 {
 
 pub mod tally;
 pub mod umac;
+
+/// The production long hash (`uhash_base::long::LongHash`) of the kernel
+/// `make` builds from `seed`, `msg` fed in the pieces the sorted `splits`
+/// cut ([`feed`]).
+pub fn long_hash<H: uhash::base::long::ChunkHash>(
+    seed: &[u8; 16],
+    msg: &[u8],
+    splits: &[usize],
+    make: impl FnOnce(&mut uhash::base::kdf::KeyStream) -> Result<H, uhash::base::Error>,
+) -> Vec<u8> {
+    let mut h = uhash::base::long::LongHash::<H>::from_seed_with_kernel(seed, make).unwrap();
+    feed(msg, splits, |piece| h.update(piece));
+    let mut out = vec![0u8; uhash::base::long::LongHash::<H>::OUT_BYTES];
+    h.finalize_into(&mut out).unwrap();
+    out
+}
