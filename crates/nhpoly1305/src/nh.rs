@@ -99,12 +99,21 @@ impl NhAdiantum {
     /// units (fewer are not read).
     #[inline]
     pub(crate) fn sums_bytes(&self, chunk: &[u8]) -> [u8; OUT_BYTES] {
-        let sums = self.engine.nh_adiantum_sums(&self.words, chunk);
         let mut out = [0u8; OUT_BYTES];
+        self.sums_into(chunk, &mut out);
+        out
+    }
+
+    /// [`Self::sums_bytes`] written into `out` in place, each sum by one
+    /// 8-byte store (returned by value and copied, the output was read
+    /// back in 16-byte loads from the 8-byte stores that wrote it: a
+    /// store-forwarding stall per chunk).
+    #[inline(always)]
+    pub(crate) fn sums_into(&self, chunk: &[u8], out: &mut [u8; OUT_BYTES]) {
+        let sums = self.engine.nh_adiantum_sums(&self.words, chunk);
         for (o, s) in out.as_chunks_mut::<8>().0.iter_mut().zip(sums) {
             *o = s.to_le_bytes();
         }
-        out
     }
 }
 

@@ -3,10 +3,10 @@
 
 use core::fmt;
 
-use poly1305_aes::Poly1305;
-use universal_hash::common::{BlockSizeUser, ParBlocksSizeUser};
+use poly1305_aes::{Accumulator, LongTermR};
+use universal_hash::common::{BlockSizeUser, KeySizeUser, ParBlocksSizeUser};
 use universal_hash::consts::{U1, U16};
-use universal_hash::{Block, KeyInit, Reset, UhfBackend, UhfClosure, UniversalHash};
+use universal_hash::{Block, Key, KeyInit, Reset, UhfBackend, UhfClosure, UniversalHash};
 use zeroize::Zeroize;
 
 use crate::nh::{self, NhAdiantum};
@@ -19,15 +19,24 @@ pub const TAG_BYTES: usize = 16;
 
 /// Bytes of a chunk (one NH message).
 const CHUNK: usize = nh::MAX_MSG_BYTES;
-/// NH outputs handed to Poly1305 per call in [`NhPoly1305::compute`].
+/// NH outputs kept for one call of Poly1305 (512 bytes: its vector
+/// backends take such inputs; see [`Pending`]).
 const BATCH: usize = 16;
+/// The same for [`NhPoly1305::compute`] of at most this many chunks: a
+/// smaller buffer to set up and wipe (a 512-byte one cost some 50 cycles
+/// at 4 KiB, 8 % of NH).
+const SHORT_BATCH: usize = 4;
 
 /// The zero bytes that round [`NhPoly1305`] up to its alignment (no
 /// implicit padding: a move would copy stale stack bytes into it).
 const FILL: usize = {
-    let end = size_of::<Poly1305>() + CHUNK + 16 + size_of::<usize>() + size_of::<NhAdiantum>();
-    let align = if align_of::<Poly1305>() > 8 {
-        align_of::<Poly1305>()
+    let end = size_of::<LongTermR>()
+        + size_of::<Pending<BATCH>>()
+        + CHUNK
+        + 2 * size_of::<usize>()
+        + size_of::<NhAdiantum>();
+    let align = if align_of::<LongTermR>() > 8 {
+        align_of::<LongTermR>()
     } else {
         8
     };
@@ -41,22 +50,32 @@ const FILL: usize = {
 /// [`compute`](Self::compute) over the concatenation.
 ///
 /// NH runs on the [`Engine32`] chosen at construction, Poly1305 on
-/// `poly1305-aes`'s detected backend. Keys and buffered message bytes are
-/// wiped on drop; `Debug` shows the backend only.
+/// `poly1305-aes`'s detected backend with r as a long-term key
+/// ([`LongTermR`]: its powers computed once, so that the NH outputs of
+/// 4 chunks — 128 bytes — already take the vector path). Keys and buffered
+/// message bytes are wiped on drop; `Debug` shows the backend only.
 #[derive(Clone)]
 #[repr(C)]
 pub struct NhPoly1305 {
-    poly: Poly1305,
+    poly: LongTermR,
+    pending: Pending<BATCH>,
     buf: [u8; CHUNK],
-    r: [u8; 16],
     len: usize,
+    /// Bytes of `buf` written since it was last wiped (its wipe on reset
+    /// covers these only: `zeroize` stores one byte at a time).
+    dirty: usize,
     nh: NhAdiantum,
     fill: [u8; FILL],
 }
 
 const _: () = assert!(
     size_of::<NhPoly1305>()
-        == size_of::<Poly1305>() + CHUNK + 16 + size_of::<usize>() + size_of::<NhAdiantum>() + FILL
+        == size_of::<LongTermR>()
+            + size_of::<Pending<BATCH>>()
+            + CHUNK
+            + 2 * size_of::<usize>()
+            + size_of::<NhAdiantum>()
+            + FILL
 );
 
 impl NhPoly1305 {
@@ -78,20 +97,17 @@ impl NhPoly1305 {
     #[must_use]
     pub fn new_with_engine(key: &[u8; KEY_BYTES], engine: Engine32) -> Self {
         let (r, k) = key.split_at(16);
-        let mut r16 = [0u8; 16];
-        r16.copy_from_slice(r);
+        let r: &[u8; 16] = r.try_into().unwrap_or(&[0; 16]);
         let k: &[u8; nh::KEY_BYTES] = k.try_into().unwrap_or(&[0; nh::KEY_BYTES]);
-        let poly = poly_with_r(&r16);
-        let h = Self {
-            poly,
+        Self {
+            poly: LongTermR::new(r),
+            pending: Pending::new(),
             buf: [0; CHUNK],
-            r: r16,
             len: 0,
+            dirty: 0,
             nh: NhAdiantum::new_with_engine(k, engine),
             fill: [0; FILL],
-        };
-        r16.zeroize();
-        h
+        }
     }
 
     /// The engine NH runs on.
@@ -110,49 +126,59 @@ impl NhPoly1305 {
     /// state is neither used nor changed.
     #[must_use]
     pub fn compute(&self, msg: &[u8]) -> [u8; TAG_BYTES] {
-        let mut poly = poly_with_r(&self.r);
-        // NH outputs of up to BATCH chunks, hashed by Poly1305 in one call
-        // (its SIMD backends then run on long inputs).
-        let mut outs = [[0u8; 32]; BATCH];
+        if msg.len() <= SHORT_BATCH * CHUNK {
+            self.compute_in::<SHORT_BATCH>(msg)
+        } else {
+            self.compute_in::<BATCH>(msg)
+        }
+    }
+
+    /// [`Self::compute`] with batches of `N` NH outputs.
+    #[inline(always)]
+    fn compute_in<const N: usize>(&self, msg: &[u8]) -> [u8; TAG_BYTES] {
+        let mut pending = Pending::<N>::new();
         let (chunks, rest) = msg.as_chunks::<CHUNK>();
-        for group in chunks.chunks(BATCH) {
-            for (o, c) in outs.iter_mut().zip(group) {
-                *o = self.nh.sums_bytes(c);
-            }
-            poly.update_padded(outs[..group.len()].as_flattened());
+        // The last NH input: a short last chunk (zero-padded) or else the
+        // last whole one.
+        let (body, last) = match (rest.is_empty(), chunks.split_last()) {
+            (true, Some((l, init))) => (init, Some(l)),
+            _ => (chunks, None),
+        };
+        for c in body {
+            pending.push(&self.poly, &self.nh, c);
         }
-        if !rest.is_empty() {
-            let mut last = [0u8; CHUNK];
-            last[..rest.len()].copy_from_slice(rest);
-            let padded = &last[..rest.len().next_multiple_of(16)];
-            absorb(&self.nh, &mut poly, padded, &mut outs[0]);
-            last.zeroize();
+        // The outputs kept so far go to Poly1305 before the last chunk's
+        // NH, so that the two overlap; only the last output's two blocks
+        // and the final reduction follow the last NH.
+        pending.flush(&self.poly);
+        match last {
+            Some(l) => pending.push(&self.poly, &self.nh, l),
+            None => pending.push_short(&self.poly, &self.nh, rest),
         }
-        wipe(&mut outs);
-        poly.finalize().into()
+        pending.tag(&self.poly)
     }
 
     /// Absorb message bytes (any split gives the same output).
     pub fn update(&mut self, mut data: &[u8]) {
-        let mut out = [0u8; 32];
         if self.len > 0 {
             let take = (CHUNK - self.len).min(data.len());
             self.buf[self.len..self.len + take].copy_from_slice(&data[..take]);
             self.len += take;
+            self.dirty = self.dirty.max(self.len);
             data = &data[take..];
             if self.len < CHUNK {
                 return;
             }
-            absorb(&self.nh, &mut self.poly, &self.buf, &mut out);
+            self.pending.push(&self.poly, &self.nh, &self.buf);
             self.len = 0;
         }
         let (chunks, rest) = data.as_chunks::<CHUNK>();
         for c in chunks {
-            absorb(&self.nh, &mut self.poly, c, &mut out);
+            self.pending.push(&self.poly, &self.nh, c);
         }
         self.buf[..rest.len()].copy_from_slice(rest);
         self.len = rest.len();
-        out.zeroize();
+        self.dirty = self.dirty.max(self.len);
     }
 
     /// The output for the bytes absorbed so far.
@@ -167,47 +193,113 @@ impl NhPoly1305 {
         if self.len > 0 {
             let n = self.len.next_multiple_of(16);
             self.buf[self.len..n].fill(0);
-            let mut out = [0u8; 32];
-            absorb(&self.nh, &mut self.poly, &self.buf[..n], &mut out);
-            out.zeroize();
+            self.pending.push(&self.poly, &self.nh, &self.buf[..n]);
         }
-        let poly = core::mem::replace(&mut self.poly, poly_with_r(&self.r));
-        self.buf.zeroize();
-        self.len = 0;
-        poly.finalize().into()
+        let tag = self.pending.tag(&self.poly);
+        self.reset();
+        tag
     }
 
     /// Forget the message so far (keys stay).
     pub fn reset(&mut self) {
-        self.poly = poly_with_r(&self.r);
-        self.buf.zeroize();
+        self.pending = Pending::new();
+        self.buf[..self.dirty].zeroize();
         self.len = 0;
+        self.dirty = 0;
     }
 }
 
-/// NH of `chunk` (whole units) into `out`, then into `poly`.
-#[inline(always)]
-fn absorb(nh: &NhAdiantum, poly: &mut Poly1305, chunk: &[u8], out: &mut [u8; 32]) {
-    *out = nh.sums_bytes(chunk);
-    poly.update_padded(out);
+/// Poly1305's accumulator and the NH outputs not yet absorbed into it: up
+/// to `N`, hashed in one call (with r's powers kept, 4 outputs of
+/// 32 bytes already take a vector backend's 8-lane step; one call per
+/// output would run the scalar loop). Wiped on drop.
+#[derive(Clone)]
+#[repr(C)]
+struct Pending<const N: usize> {
+    acc: Accumulator,
+    outs: [[u8; nh::OUT_BYTES]; N],
+    n: usize,
+    fill: [u8; PENDING_FILL],
 }
 
-/// Overwrites the NH outputs of [`NhPoly1305::compute`] with zeros: a
-/// vector fill kept by `black_box` (a volatile write per byte, as
-/// `zeroize` does it, cost up to 512 single-byte stores per call).
-#[inline(always)]
-fn wipe(outs: &mut [[u8; 32]; BATCH]) {
-    *outs = [[0; 32]; BATCH];
-    core::hint::black_box(outs);
+/// The zero bytes that round a [`Pending`] up to its alignment (a usize
+/// after 8-byte units: four bytes on 32-bit targets).
+const PENDING_FILL: usize = {
+    let end = size_of::<Accumulator>() + size_of::<usize>();
+    end.next_multiple_of(align_of::<Accumulator>()) - end
+};
+
+const _: () = assert!(
+    size_of::<Pending<BATCH>>()
+        == size_of::<Accumulator>() + nh::OUT_BYTES * BATCH + size_of::<usize>() + PENDING_FILL
+);
+const _: () = assert!(
+    size_of::<Pending<SHORT_BATCH>>()
+        == size_of::<Accumulator>()
+            + nh::OUT_BYTES * SHORT_BATCH
+            + size_of::<usize>()
+            + PENDING_FILL
+);
+
+impl<const N: usize> Pending<N> {
+    fn new() -> Self {
+        Self {
+            acc: Accumulator::new(),
+            outs: [[0; nh::OUT_BYTES]; N],
+            n: 0,
+            fill: [0; PENDING_FILL],
+        }
+    }
+
+    /// Appends NH of `chunk` (whole units, 16..=1024 bytes); a full batch
+    /// goes to Poly1305.
+    #[inline(always)]
+    fn push(&mut self, poly: &LongTermR, nh: &NhAdiantum, chunk: &[u8]) {
+        nh.sums_into(chunk, &mut self.outs[self.n % N]);
+        self.n += 1;
+        if self.n == N {
+            self.flush(poly);
+        }
+    }
+
+    /// Appends NH of `rest` (0..1024 bytes) zero-padded to whole units;
+    /// nothing if it is empty. Outlined: its 1 KiB buffer is set up only
+    /// for a message that ends in a short chunk.
+    #[inline(never)]
+    fn push_short(&mut self, poly: &LongTermR, nh: &NhAdiantum, rest: &[u8]) {
+        if rest.is_empty() {
+            return;
+        }
+        let mut last = [0u8; CHUNK];
+        last[..rest.len()].copy_from_slice(rest);
+        let padded = rest.len().next_multiple_of(16);
+        self.push(poly, nh, &last[..padded]);
+        last[..padded].zeroize();
+    }
+
+    /// The outputs kept so far into Poly1305.
+    #[inline]
+    fn flush(&mut self, poly: &LongTermR) {
+        poly.absorb_padded(&mut self.acc, self.outs[..self.n].as_flattened());
+        self.n = 0;
+    }
+
+    /// Poly1305 (s = 0) of every output pushed.
+    #[inline]
+    fn tag(&mut self, poly: &LongTermR) -> [u8; TAG_BYTES] {
+        self.flush(poly);
+        poly.tag(&self.acc, &[0; 16])
+    }
 }
 
-/// Poly1305 keyed with r ‖ 0^16 (s = 0; r clamped by `Poly1305`).
-fn poly_with_r(r: &[u8; 16]) -> Poly1305 {
-    let mut k = [0u8; 32];
-    k[..16].copy_from_slice(r);
-    let p = Poly1305::new(&k.into());
-    k.zeroize();
-    p
+impl<const N: usize> Drop for Pending<N> {
+    /// The NH outputs overwritten by a vector fill kept by `black_box`
+    /// (`zeroize` writes one volatile byte at a time: up to 512 stores,
+    /// measured as a share of a 4 KiB hash); the accumulator wipes itself.
+    fn drop(&mut self) {
+        self.outs = [[0; nh::OUT_BYTES]; N];
+        core::hint::black_box(&mut self.outs);
+    }
 }
 
 impl fmt::Debug for NhPoly1305 {
@@ -220,13 +312,24 @@ impl fmt::Debug for NhPoly1305 {
 
 impl Drop for NhPoly1305 {
     fn drop(&mut self) {
-        self.r.zeroize();
-        self.buf.zeroize();
+        // Every byte written since the last wipe (`dirty`); the rest is 0.
+        self.buf[..self.dirty].zeroize();
     }
 }
 
 impl BlockSizeUser for NhPoly1305 {
     type BlockSize = U16;
+}
+
+impl KeySizeUser for NhPoly1305 {
+    type KeySize = hybrid_array::sizes::U1088;
+}
+
+impl KeyInit for NhPoly1305 {
+    /// Key r ‖ NH key (1088 bytes), as [`NhPoly1305::new`].
+    fn new(key: &Key<Self>) -> Self {
+        Self::new_with_engine(key.as_ref(), Engine32::detect())
+    }
 }
 
 /// The `UhfBackend` of [`NhPoly1305`]: blocks appended to the message.

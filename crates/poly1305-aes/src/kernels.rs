@@ -68,6 +68,27 @@ pub(crate) fn partial<K: Kernels>(k: K, h: &mut [u64; 3], r: &[u64; 2], tail: &[
     k.blocks(h, r, &block, false);
 }
 
+/// Absorbs `data` with `k`'s [`Kernels::absorb`] as 16-byte blocks, each
+/// with the 2^128 bit; a last block shorter than 16 bytes is zero-padded
+/// first and gets the bit too (RustCrypto's `update_padded`).
+#[inline]
+pub(crate) fn absorb_padded<K: Kernels>(
+    k: K,
+    h: &mut [u64; 3],
+    r: &[u64; 2],
+    powers: Option<&Powers>,
+    data: &[u8],
+) {
+    let full = data.len() & !15;
+    k.absorb(h, r, powers, &data[..full]);
+    if full < data.len() {
+        let mut b = [0u8; 16];
+        b[..data.len() - full].copy_from_slice(&data[full..]);
+        k.blocks(h, r, &b, true);
+        zeroize::Zeroize::zeroize(&mut b);
+    }
+}
+
 /// A Poly1305 backend that this CPU and build can run (the value holds
 /// the witness of its instruction set). [`Engine::detect`] chooses the
 /// fastest intrinsics backend (the assembly and the portable

@@ -11,6 +11,7 @@
 //! | [`Poly1305Aes`] | the AES-128 case: key k ‖ r, 16-byte [`Nonce`], 16-byte [`MacTag`] |
 //! | [`clamp_r`], [`Poly1305Aes::new_clamped`] | the paper's key format for r (any 16 bytes → one of the 2^106 allowed r) |
 //! | [`Poly1305WithPowers`] | opt-in: a long-term key that keeps the SIMD powers of r between messages |
+//! | [`LongTermR`], [`Accumulator`] | the block API other families build on: r as a long-term key with its backend's powers, whole blocks into an accumulator, the tag with any s ([`long_term_r`]; NHPoly1305 hashes its NH outputs with it) |
 //! | [`IncrementalMac`] | incremental: after one chunk of a long message changes, the new polynomial value in O(log L) products and a tag under a [`FreshNonce`] only ([`incremental`]) |
 //! | [`batch`] | key agility: many (key, nonce, message) triples at once, eight keys per AVX-512 IFMA vector |
 //! | [`nonce`] | the nonce type and the sequences that hand nonces out ([`NonceCounter`], `PersistentNonces` with feature `std`) |
@@ -160,6 +161,7 @@ mod field;
 mod final_steps;
 pub mod incremental;
 mod kernels;
+pub mod long_term_r;
 mod mac;
 pub mod nonce;
 mod pad;
@@ -172,6 +174,7 @@ mod with_powers;
 pub use clamp::clamp_r;
 pub use incremental::IncrementalMac;
 pub use kernels::Engine;
+pub use long_term_r::{Accumulator, LongTermR};
 pub use mac::{MacTag, Poly1305Aes, Poly1305AesState, Poly1305With, Poly1305WithState};
 pub use nonce::{FreshNonce, Nonce, NonceCounter};
 pub use pad::{Aes128Pad, PadCipher};

@@ -205,14 +205,7 @@ impl UniversalHash for Poly1305 {
 
     #[inline]
     fn update_padded(&mut self, data: &[u8]) {
-        let full = data.len() & !15;
-        self.state.blocks(&data[..full]);
-        if full < data.len() {
-            let mut b = [0u8; 16];
-            b[..data.len() - full].copy_from_slice(&data[full..]);
-            self.state.blocks(&b);
-            b.zeroize();
-        }
+        self.state.absorb_padded(data);
     }
 
     #[inline]

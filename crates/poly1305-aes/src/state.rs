@@ -5,7 +5,7 @@ use zeroize::Zeroize;
 
 use crate::backend::soft;
 use crate::final_steps::finish;
-use crate::kernels::{Engine, Kernels, Powers, partial};
+use crate::kernels::{Engine, Kernels, Powers, absorb_padded, partial};
 
 /// Messages shorter than this take the portable code inlined in
 /// [`State::message`] on every backend whose [`Kernels::short_is_soft`]
@@ -86,6 +86,14 @@ impl State {
     #[inline]
     pub(crate) fn blocks(&mut self, data: &[u8]) {
         self.absorb(None, &data[..data.len() & !15]);
+    }
+
+    /// Absorbs `data` as blocks with the 2^128 bit, a short last block
+    /// zero-padded ([`crate::kernels::absorb_padded`]).
+    #[inline]
+    pub(crate) fn absorb_padded(&mut self, data: &[u8]) {
+        let f = &mut self.0;
+        absorb_padded(f.engine, &mut f.h, &f.r, None, data);
     }
 
     /// Absorbs a final chunk of 1..=15 bytes (padded with 0x01 and zeros,

@@ -7,7 +7,8 @@
 use poly1305_aes::batch::Job;
 use poly1305_aes::universal_hash::{KeyInit, UniversalHash};
 use poly1305_aes::{
-    Aes128Pad, Engine, IncrementalMac, Nonce, Poly1305, Poly1305Aes, Poly1305AesWithPowers,
+    Accumulator, Aes128Pad, Engine, IncrementalMac, LongTermR, Nonce, Poly1305, Poly1305Aes,
+    Poly1305AesWithPowers,
 };
 use uhash_testkit::{assert_debug_hides, assert_key_holder, test_key};
 
@@ -49,6 +50,35 @@ fn poly1305_one_time_key() {
             p
         });
         assert_key_holder("Poly1305 (KeyInit)", &[r, s], || Poly1305::new(&k.into()));
+    }
+}
+
+#[test]
+fn long_term_r_and_its_accumulator() {
+    for (i, &backend) in Engine::BACKENDS.iter().enumerate() {
+        let k = key(61 + i as u64);
+        let r: &[u8; 16] = k[16..].try_into().unwrap();
+        let Ok(_) = LongTermR::new_with_backend(r, backend) else {
+            continue;
+        };
+        assert_key_holder(&format!("LongTermR on {backend:?}"), &[r], || {
+            LongTermR::new_with_backend(r, backend).unwrap()
+        });
+        // The accumulator after 288 bytes (the vector path with the kept
+        // powers where the backend keeps some): its h is r's polynomial in
+        // the blocks, kept as h or h + p (h₂ ≤ 4 < 2p): both from the
+        // reference.
+        let msg = [0x66u8; 288];
+        let h = uhash_ref::poly1305::poly1305_mod_p(r, &msg);
+        let p = (uhash_ref::BigUint::from(1u8) << 130usize) - 5u8;
+        let (h, h_p) = (h.to_bytes_le(), (h + p).to_bytes_le());
+        let poly = LongTermR::new_with_backend(r, backend).unwrap();
+        assert_key_holder(&format!("Accumulator on {backend:?}"), &[&h, &h_p], || {
+            let mut acc = Accumulator::new();
+            poly.absorb_padded(&mut acc, &msg[..160]);
+            poly.absorb_padded(&mut acc, &msg[160..]);
+            acc
+        });
     }
 }
 

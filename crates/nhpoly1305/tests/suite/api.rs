@@ -2,7 +2,7 @@
 //! the RustCrypto `UniversalHash` paths agree with the byte API, `Debug`
 //! shows no key, backends can be forced.
 
-use nhpoly1305::universal_hash::{Reset, UniversalHash};
+use nhpoly1305::universal_hash::{KeyInit, Reset, UniversalHash};
 use nhpoly1305::{Backend, Error, NhAdiantum, NhPoly1305};
 use uhash_testkit::data::bytes;
 
@@ -57,6 +57,24 @@ fn universal_hash_paths() {
     Reset::reset(&mut h);
     h.update(b"x");
     assert_eq!(h.finalize(), NhPoly1305::new(&k).compute(b"x"));
+}
+
+#[test]
+fn key_init() {
+    let k: [u8; 1088] = key(8);
+    let msg = bytes(1500, 9);
+    let want = NhPoly1305::new(&k).compute(&msg);
+    let mut h = <NhPoly1305 as KeyInit>::new(&k.into());
+    h.update(&msg);
+    assert_eq!(h.finalize(), want);
+    let h = <NhPoly1305 as KeyInit>::new_from_slice(&k).unwrap();
+    assert_eq!(h.compute(&msg), want);
+    for len in [0, 16, 1072, 1087, 1089] {
+        assert!(
+            <NhPoly1305 as KeyInit>::new_from_slice(&vec![0; len]).is_err(),
+            "{len}"
+        );
+    }
 }
 
 #[test]

@@ -13,7 +13,9 @@ fn lengths() -> impl Strategy<Value = usize> {
     prop_oneof![
         prop::sample::select(vec![
             0usize, 1, 15, 16, 17, 31, 32, 33, 48, 63, 64, 65, 1008, 1023, 1024, 1025, 1040, 2047,
-            2048, 2049, 8192, 8193, 9000,
+            2048, 2049, 3072, 4095, 4096, 4097, 5120, 8192, 8193, 9000,
+            // a full batch of 16 NH outputs, and one more chunk
+            16384, 17409,
         ]),
         0usize..5000,
         (1usize..10, 0usize..48).prop_map(|(c, d)| (c * 1024 + d).saturating_sub(16)),

@@ -1,6 +1,14 @@
 //! The published vectors on every backend: Linux's `nhpoly1305` test
 //! vectors (`nhpoly1305_linux.jsonl`) and the Adiantum authors' NH vectors
 //! (`nh_adiantum.jsonl`), each record with its `src`.
+//!
+//! Both files were taken from google/adiantum's test-vector headers and
+//! compared byte for byte (key, message, output of every record) with the
+//! sources themselves: the 6 records of `nhpoly1305_tv_template` in Linux
+//! 5.10.57's `crypto/testmgr.h` (each `.ksize` 1088, `.psize` 0, 16, 19,
+//! 1024, 1040, 2048; spot-checked against torvalds/linux at 942e6f8a), and
+//! the 15 NH records of google/adiantum's `test_vectors/ours/NH/NH.json`
+//! (passes 4, 32-bit words, stride 2, 64 units) at 4feeb5aa: identical.
 
 use nhpoly1305::{NhAdiantum, NhPoly1305};
 use uhash_testkit::vectors;

@@ -7,7 +7,7 @@ use crate::common;
 
 use common::supported;
 use poly1305_aes::universal_hash::UniversalHash;
-use poly1305_aes::{Nonce, Poly1305, Poly1305Aes};
+use poly1305_aes::{Accumulator, LongTermR, Nonce, Poly1305, Poly1305Aes};
 use proptest::prelude::*;
 use uhash_ref::poly1305 as reference;
 
@@ -25,6 +25,13 @@ fn check_all(key: &[u8; 32], nonce: &[u8; 16], msg: &[u8], splits: &[usize]) {
     aes_key[16..].copy_from_slice(&r);
     let want_aes = reference::poly1305_aes(&k, &r, nonce, msg).unwrap();
     let want = reference::poly1305(key, msg);
+    // `LongTermR::absorb_padded` zero-pads a short last block (and gives
+    // it the 2^128 bit): Poly1305 of the message zero-padded to blocks.
+    let mut padded = msg.to_vec();
+    padded.resize(msg.len().next_multiple_of(16), 0);
+    let want_padded = reference::poly1305(key, &padded);
+    let (r16, s16): (&[u8; 16], &[u8; 16]) =
+        (key[..16].try_into().unwrap(), key[16..].try_into().unwrap());
     let nonce = Nonce::from_bytes(*nonce);
     for b in supported() {
         let p = Poly1305::new_with_backend(key, b).unwrap();
@@ -63,6 +70,22 @@ fn check_all(key: &[u8; 32], nonce: &[u8; 16], msg: &[u8], splits: &[usize]) {
             <[u8; 16]>::from(p.compute_unpadded(&msg[at..])),
             want,
             "{b} padded split"
+        );
+        // the long-term r with its kept powers, in the same pieces, the
+        // last one padded
+        let lt = LongTermR::new_with_backend(r16, b).unwrap();
+        let mut acc = Accumulator::new();
+        let mut at = 0;
+        for &s in splits {
+            let s = (s.min(msg.len()) & !15).max(at);
+            lt.absorb_padded(&mut acc, &msg[at..s]);
+            at = s;
+        }
+        lt.absorb_padded(&mut acc, &msg[at..]);
+        assert_eq!(
+            lt.tag(&acc, s16),
+            want_padded,
+            "{b} LongTermR split {splits:?}"
         );
     }
 }

@@ -115,14 +115,10 @@ macro_rules! load_last {
     ($p:expr, $k:expr) => {{
         let k: usize = $k;
         let base: *const u8 = ($p as *const u8).wrapping_sub(16 * (8 - k));
-        // lanes of blocks present: t ≥ 8 − k; qwords 2t, 2t + 1
+        // lanes of blocks present: t ≥ 8 − k; qwords 2t, 2t + 1, i.e.
+        // qwords 16 − 2k .. 16
         let lanes: u32 = (0xffu32 << (8 - k)) & 0xff;
-        let mut q: u32 = 0;
-        let mut t = 0;
-        while t < 8 {
-            q |= ((lanes >> t) & 1) * (3 << (2 * t));
-            t += 1;
-        }
+        let q: u32 = (0xffffu32 << (16 - 2 * k)) & 0xffff;
         // SAFETY: only the lanes of present blocks are read (masked-off
         // lanes are never accessed and cannot fault); they lie in the
         // 16·k bytes at `$p`.
@@ -165,7 +161,6 @@ macro_rules! kernel {
         let mut ptr = data.as_ptr();
         let h44 = to44(h);
         let lane0 = |x: u64| _mm512_maskz_set1_epi64(1, x as i64);
-        let mut acc = (lane0(h44[0]), lane0(h44[1]), lane0(h44[2]));
         let p8s = (times20!(p8.1), times20!(p8.2));
         let mut done = 256 * n16;
         let rest = (data.len() - done) / 16;
@@ -178,6 +173,7 @@ macro_rules! kernel {
                 _mm512_permutexvar_epi64(z, p16.2),
             );
             let r16s = (times20!(r16.1), times20!(r16.2));
+            let acc = (lane0(h44[0]), lane0(h44[1]), lane0(h44[2]));
             let mut a = add3!(acc, load8!(ptr));
             let mut b = load8!(ptr.wrapping_add(128));
             ptr = ptr.wrapping_add(256);
@@ -200,31 +196,24 @@ macro_rules! kernel {
             rows_add!(lo, hi, b, q8, times20!(q8.1), times20!(q8.2));
             rows_add!(lo, hi, a, q16, times20!(q16.1), times20!(q16.2));
             let s = reduce!(lo.0, hi.0, lo.1, hi.1, lo.2, hi.2);
-            if rest > 0 {
-                let h44 = to44(&from44(hsum!(s)));
-                acc = (lane0(h44[0]), lane0(h44[1]), lane0(h44[2]));
-            } else {
-                *h = from44(hsum!(s));
-            }
+            *h = from44(hsum!(s));
         }
         // at most 15 blocks left: up to two 8-lane steps, the last one
-        // masked (h joins the lane of the first block present)
+        // masked (h joins the lane of the first block present), each in
+        // the latency form (`mul_fast!`: the step's result is awaited)
+        let mut h44 = if n16 > 0 && rest > 0 { to44(h) } else { h44 };
         let mut left = rest;
         while left > 0 {
             let k = left.min(8);
             let (m, first) = load_last!(ptr, k);
-            let hv = (
-                _mm512_permutexvar_epi64(_mm512_set1_epi64(0), acc.0),
-                _mm512_permutexvar_epi64(_mm512_set1_epi64(0), acc.1),
-                _mm512_permutexvar_epi64(_mm512_set1_epi64(0), acc.2),
-            );
+            let bc = |x: u64| _mm512_set1_epi64(x as i64);
             let sel = (1u32 << first) as __mmask8;
             let v = (
-                _mm512_mask_add_epi64(m.0, sel, m.0, hv.0),
-                _mm512_mask_add_epi64(m.1, sel, m.1, hv.1),
-                _mm512_mask_add_epi64(m.2, sel, m.2, hv.2),
+                _mm512_mask_add_epi64(m.0, sel, m.0, bc(h44[0])),
+                _mm512_mask_add_epi64(m.1, sel, m.1, bc(h44[1])),
+                _mm512_mask_add_epi64(m.2, sel, m.2, bc(h44[2])),
             );
-            let s = mul!(v, p8, p8s.0, p8s.1);
+            let s = mul_fast!(v, p8, p8s.0, p8s.1);
             ptr = ptr.wrapping_add(16 * k);
             done += 16 * k;
             left -= k;
@@ -232,8 +221,7 @@ macro_rules! kernel {
             if left == 0 {
                 *h = hh;
             } else {
-                let h44 = to44(&hh);
-                acc = (lane0(h44[0]), lane0(h44[1]), lane0(h44[2]));
+                h44 = to44(&hh);
             }
         }
         done
