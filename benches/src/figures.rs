@@ -198,6 +198,20 @@ fn size_label(len: f64) -> String {
         .unwrap_or_default()
 }
 
+/// The label of a tick of the message-length axis (log2 scale): that of a
+/// size, left out where the next size is less than 4× longer (4 KiB beside
+/// 8 KiB), whose labels would overlap; the points are drawn all the same.
+fn axis_label(len: f64) -> String {
+    let crowded = SIZES
+        .windows(2)
+        .any(|w| (w[0].len as f64 - len).abs() < 0.5 && w[1].len < 4 * w[0].len);
+    if crowded {
+        String::new()
+    } else {
+        size_label(len)
+    }
+}
+
 /// GB/s to three significant digits at most.
 fn gbps_text(g: f64) -> String {
     if g >= 100.0 {
@@ -382,6 +396,12 @@ mod tests {
         for name in ["MMH", "Poly1305", "OpenSSL", "BLAKE3", "ceiling", "GB/s"] {
             assert!(svg.contains(name), "{name}");
         }
+        // The length axis: 8 KiB labelled, 4 KiB (one octave below it) not.
+        // (plotters writes each text on a line of its own).
+        assert!(svg.contains("\n8 KiB\n") && svg.contains("\n1 KiB\n"));
+        assert!(!svg.contains("\n4 KiB\n"));
+        assert_eq!(axis_label(4096.0), "");
+        assert_eq!(axis_label(8192.0), "8 KiB");
         // Labels in words: no row ids.
         for svg in ["summary.svg", "headline.svg"] {
             let text = std::fs::read_to_string(dir.join(svg)).unwrap();

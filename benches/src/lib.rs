@@ -382,12 +382,14 @@ const fn size(len: usize, label: &'static str, streamed: bool) -> Size {
     }
 }
 
-/// All sizes: 16 B … 64 KiB in cache, then 64 MiB streamed from memory.
-pub const SIZES: [Size; 7] = [
+/// All sizes, ascending: 16 B … 64 KiB in cache (16 B, 64 B, 256 B, 1 KiB,
+/// 4 KiB, 8 KiB, 64 KiB), then 64 MiB streamed from memory.
+pub const SIZES: [Size; 8] = [
     size(16, "16B", false),
     size(64, "64B", false),
     size(256, "256B", false),
     size(1 << 10, "1KiB", false),
+    size(4 << 10, "4KiB", false),
     size(8 << 10, "8KiB", false),
     size(64 << 10, "64KiB", false),
     size(64 << 20, "64MiB", true),
@@ -458,4 +460,32 @@ pub fn long_term_key() -> [u8; 32] {
     let mut key = [0u8; 32];
     fill_pseudo_random(&mut key, 0x6b65_795f_6c74);
     key
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The label of every size says its length, the sizes ascend, and only
+    /// the last one streams (the tables and figures rely on all three).
+    #[test]
+    fn sizes_ascend_and_their_labels_say_their_length() {
+        for s in SIZES {
+            let digits = s.label.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+            let n: usize = digits.parse().expect(s.label);
+            let unit = match &s.label[digits.len()..] {
+                "B" => 1,
+                "KiB" => 1 << 10,
+                "MiB" => 1 << 20,
+                other => panic!("unit {other}"),
+            };
+            assert_eq!(n * unit, s.len, "{}", s.label);
+            assert_eq!(s.streamed, s.len == STREAM_LEN, "{}", s.label);
+        }
+        assert!(SIZES.windows(2).all(|w| w[0].len < w[1].len));
+        // #33's sizes, in cache.
+        for len in [4 << 10, 64 << 10] {
+            assert!(SIZES.iter().any(|s| s.len == len && !s.streamed), "{len}");
+        }
+    }
 }

@@ -12,6 +12,9 @@
 //! are sampled in turn, round after round, so that load from other
 //! processes hits them alike; each cell is the median of `--samples`
 //! samples of about 2 ms. Cycles/byte = ns/byte × `--ghz` (default 2.7).
+//!
+//! The `summary` prints the same ratios under its table (its 4KiB and
+//! 64KiB columns, fewer samples; `table::RATIOS` there).
 
 use uhash_bench::{Clock, Message, Row, Runner};
 

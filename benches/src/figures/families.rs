@@ -162,7 +162,7 @@ pub(super) fn draw_panel<DB: DrawingBackend>(
         .build_cartesian_2d(x0..x1, (lo..hi).log_scale())
         .map_err(drawing_error)?;
     axis_look(chart.configure_mesh().x_labels(24), 13, 14)
-        .x_label_formatter(&|x| size_label(x.exp2()))
+        .x_label_formatter(&|x| axis_label(x.exp2()))
         .y_label_formatter(&|y| tick_text(*y))
         .y_desc("GB/s (log scale)")
         .draw()

@@ -2,7 +2,7 @@
 //! every message size, from its own light timing loop.
 //!
 //! ```text
-//! cargo run -p uhash-bench --release --bin summary -- [--quick] [--out DIR] [--filter SUBSTR] [--ghz F]
+//! cargo run -p uhash-bench --release --bin summary -- [--quick] [--out DIR] [--filter SUBSTR]... [--ghz F] [--wide]
 //! ```
 //!
 //! For each row × size: calibrate a batch of messages so that one sample
@@ -19,7 +19,7 @@ mod table;
 
 use machine::{cpu_features, cpu_model, measured_tsc_ghz, shell_quote, utc_now};
 use options::{FULL, Plan, QUICK, parse_args};
-use table::{Cell, Result_, render_compact, render_table, sig3, write_outputs};
+use table::{Cell, Result_, render_compact, render_ratios, render_table, sig3, write_outputs};
 
 /// Grows the batch until it takes >= 1 ms, then scales it to the target
 /// sample time: the number of messages per sample. Also warms up.
@@ -131,7 +131,7 @@ fn main() {
 
     let rows: Vec<Row> = uhash_bench::rows()
         .into_iter()
-        .filter(|r| opts.filter.as_deref().is_none_or(|f| r.matches(f)))
+        .filter(|r| opts.selects(r))
         .collect();
     if rows.is_empty() {
         eprintln!("no row matches the filter");
@@ -216,6 +216,10 @@ fn main() {
         render_compact(&rows, &results, &opts, plan)
     };
     println!("{table}");
+    let ratios = render_ratios(&rows, &results);
+    if !ratios.is_empty() {
+        println!("{ratios}");
+    }
 
     if let Err(e) = write_outputs(&rows, &results, &opts, plan, &date, &cpu) {
         eprintln!("cannot write to {}: {e}", opts.out.display());

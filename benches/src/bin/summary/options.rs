@@ -4,12 +4,13 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 const USAGE: &str = "\
-usage: summary [--quick] [--out DIR] [--filter SUBSTR] [--ghz F] [--wide] [--list]
+usage: summary [--quick] [--out DIR] [--filter SUBSTR]... [--ghz F] [--wide] [--list]
   --quick          fewer samples; the 64 MiB size only for the rows marked for it
   --out DIR        where summary.csv, summary.svg/.png (one panel per family) and
                    headline.svg/.png (MACs vs the peers, GB/s) go
                    (default: $CARGO_TARGET_DIR or <workspace>/target, + /uhash-summary)
-  --filter SUBSTR  only rows whose id or label contains SUBSTR (case-insensitive)
+  --filter SUBSTR  only rows whose id or label contains SUBSTR (case-insensitive);
+                   given more than once, rows that match any of them
   --ghz F          TSC frequency for cycles/byte (default 2.7)
   --wide           the full table (labels, cycles/byte and GB/s at every size);
                    the default fits 100 columns (the CSV always has everything)
@@ -19,7 +20,8 @@ pub(crate) struct Options {
     pub(crate) quick: bool,
     pub(crate) wide: bool,
     pub(crate) out: PathBuf,
-    pub(crate) filter: Option<String>,
+    /// Substrings a row must match one of (none: every row).
+    pub(crate) filter: Vec<String>,
     pub(crate) ghz: f64,
 }
 
@@ -65,12 +67,19 @@ pub(crate) const FULL: Plan = Plan {
     warm_up: Duration::from_millis(100),
 };
 
+impl Options {
+    /// Whether the filters select `row`.
+    pub(crate) fn selects(&self, row: &uhash_bench::Row) -> bool {
+        self.filter.is_empty() || self.filter.iter().any(|f| row.matches(f))
+    }
+}
+
 pub(crate) fn parse_args() -> Result<Options, String> {
     let mut o = Options {
         quick: false,
         wide: false,
         out: default_out_dir(),
-        filter: None,
+        filter: Vec::new(),
         ghz: 2.7,
     };
     let mut args = std::env::args().skip(1);
@@ -80,7 +89,7 @@ pub(crate) fn parse_args() -> Result<Options, String> {
             "--quick" => o.quick = true,
             "--wide" => o.wide = true,
             "--out" => o.out = PathBuf::from(value("--out")?),
-            "--filter" => o.filter = Some(value("--filter")?),
+            "--filter" => o.filter.push(value("--filter")?),
             "--ghz" => {
                 o.ghz = value("--ghz")?
                     .parse()

@@ -209,6 +209,93 @@ pub(crate) fn render_compact(
     t
 }
 
+/// A ratio the summary prints under the table, one line per implementation
+/// that runs both functions: the median time of `function` over that of
+/// `baseline`, same family, same implementation (backend), same key mode,
+/// at each of [`RATIO_LENS`].
+pub(crate) struct Ratio {
+    pub(crate) family: &'static str,
+    pub(crate) function: &'static str,
+    pub(crate) baseline: &'static str,
+    /// What the ratio is held to, in words (printed above the lines).
+    pub(crate) goal: &'static str,
+}
+
+/// The ratios printed under the table.
+pub(crate) const RATIOS: &[Ratio] = &[Ratio {
+    family: "nhpoly1305",
+    function: "NHPoly1305",
+    baseline: "NhAdiantum",
+    goal: "#33's goal: at most 1.15x",
+}];
+
+/// The message lengths of the ratios (in cache): 4 KiB and 64 KiB.
+pub(crate) const RATIO_LENS: [usize; 2] = [4 << 10, 64 << 10];
+
+/// The [`RATIOS`] lines for the rows measured (empty if none has both rows).
+pub(crate) fn render_ratios(rows: &[Row], results: &[Result_]) -> String {
+    let at = |ri: usize, len: usize| {
+        results
+            .iter()
+            .find(|r| r.row == ri && r.size.len == len)
+            .map(|r| r.cell.median_ns)
+    };
+    let label = |len: usize| {
+        SIZES
+            .iter()
+            .find(|s| s.len == len)
+            .map_or_else(|| format!("{len}B"), |s| s.label.to_owned())
+    };
+    let mut t = String::new();
+    for ratio in RATIOS {
+        let mut lines = Vec::new();
+        for (ri, row) in rows.iter().enumerate() {
+            if row.family != ratio.family || row.function != ratio.function {
+                continue;
+            }
+            let Some(bi) = rows.iter().position(|b| {
+                b.family == row.family
+                    && b.function == ratio.baseline
+                    && b.impl_id == row.impl_id
+                    && b.key_mode == row.key_mode
+            }) else {
+                continue;
+            };
+            let cells: Vec<String> = RATIO_LENS
+                .iter()
+                .map(|&len| {
+                    let r = match (at(ri, len), at(bi, len)) {
+                        (Some(f), Some(b)) => format!("{:.3}x", f / b),
+                        _ => "-".into(),
+                    };
+                    format!("{r} at {}", label(len))
+                })
+                .collect();
+            lines.push(format!(
+                "{} / {} on {}: {}",
+                ratio.function,
+                ratio.baseline,
+                rows[ri].impl_id,
+                cells.join(", ")
+            ));
+        }
+        if !lines.is_empty() {
+            let _ = writeln!(
+                t,
+                "{f}/{} over {f}/{}: median time per message on the same backend ({}):",
+                ratio.function,
+                ratio.baseline,
+                ratio.goal,
+                f = ratio.family
+            );
+            for l in lines {
+                let _ = writeln!(t, "  {l}");
+            }
+        }
+    }
+    t.trim_end().to_owned()
+}
+
 pub(crate) fn write_outputs(
     rows: &[Row],
     results: &[Result_],
@@ -296,10 +383,16 @@ mod tests {
             quick: true,
             wide: false,
             out: PathBuf::new(),
-            filter: None,
+            filter: Vec::new(),
             ghz: 2.7,
         };
         let t = render_compact(&rows, &results, &opts, &QUICK);
+        // Every size is a column, 4 KiB between 1 KiB and 8 KiB.
+        let head = t.lines().find(|l| l.starts_with("row ")).unwrap();
+        let labels: Vec<&str> = head.split_whitespace().collect();
+        let cols: Vec<&str> = SIZES.iter().map(|s| s.label).collect();
+        assert!(labels.windows(cols.len()).any(|w| w == cols), "{head}");
+        assert!(head.contains("1KiB  4KiB  8KiB"), "{head}");
         for line in t.lines() {
             assert!(
                 line.chars().count() <= COMPACT_WIDTH,
@@ -310,5 +403,70 @@ mod tests {
         assert!(t.contains("poly1305/Poly1305/openssl"));
         let wide = render_table(&rows, &results, &opts, &QUICK);
         assert!(wide.lines().any(|l| l.chars().count() > COMPACT_WIDTH));
+    }
+
+    /// Results of `rows` at every size they run: `per_byte(row) × len` ns.
+    fn fake(rows: &[Row], per_byte: impl Fn(&Row, usize) -> f64) -> Vec<Result_> {
+        let mut results = Vec::new();
+        for (ri, r) in rows.iter().enumerate() {
+            for s in SIZES.iter().filter(|s| r.runs_at(s.len)) {
+                let ns = per_byte(r, s.len) * s.len as f64;
+                results.push(Result_ {
+                    row: ri,
+                    size: *s,
+                    cell: Cell {
+                        median_ns: ns,
+                        p25_ns: ns,
+                        p75_ns: ns,
+                        samples: 1,
+                    },
+                });
+            }
+        }
+        results
+    }
+
+    #[test]
+    fn ratios_pair_each_backend_with_its_own_baseline() {
+        let rows = uhash_bench::rows();
+        // NHPoly1305 on backend number k: (1 + k/8) × its NhAdiantum at
+        // 4 KiB, 1.25 × at 64 KiB; the backends' NH rows differ by 10×.
+        let backends: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.family == "nhpoly1305" && r.function == "NHPoly1305")
+            .map(|r| r.impl_id)
+            .collect();
+        assert!(!backends.is_empty());
+        let k = |r: &Row| backends.iter().position(|b| *b == r.impl_id).unwrap_or(0) as f64;
+        let results = fake(&rows, |r, len| {
+            let nh = 0.1 * 10f64.powf(k(r));
+            match (r.family, r.function, len) {
+                ("nhpoly1305", "NHPoly1305", 4096) => nh * (1.0 + k(r) / 8.0),
+                ("nhpoly1305", "NHPoly1305", _) => nh * 1.25,
+                _ => nh,
+            }
+        });
+        let t = render_ratios(&rows, &results);
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines.len(), 1 + backends.len(), "{t}");
+        assert!(
+            lines[0].starts_with("nhpoly1305/NHPoly1305 over nhpoly1305/NhAdiantum")
+                && lines[0].contains("1.15x"),
+            "{t}"
+        );
+        for (i, b) in backends.iter().enumerate() {
+            let want = format!(
+                "NHPoly1305 / NhAdiantum on {b}: {:.3}x at 4KiB, 1.250x at 64KiB",
+                1.0 + i as f64 / 8.0
+            );
+            assert_eq!(lines[1 + i].trim(), want, "{t}");
+        }
+        // No line without both rows: the filter left out the baselines.
+        let only: Vec<Row> = uhash_bench::rows()
+            .into_iter()
+            .filter(|r| r.function != "NhAdiantum")
+            .collect();
+        let results = fake(&only, |_, _| 1.0);
+        assert_eq!(render_ratios(&only, &results), "");
     }
 }
