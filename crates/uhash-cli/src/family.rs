@@ -43,6 +43,11 @@ pub struct Family {
     /// the fuzzer draws (fuzz/README.md). A target `<name>_long`, where
     /// there is one, is the family's long-message tier.
     pub fuzz_target: &'static str,
+    /// Its entries in the ε lab (`uhash epsilon NAME`, docs/epsilon.md):
+    /// its constructions at reduced widths beside their bounds. Empty for
+    /// the families whose lab entries are still in the lab's own list
+    /// (`epsilon::FAMILIES`).
+    pub epsilon: &'static [crate::epsilon::Entry],
 }
 
 /// Every family, in the order `uhash algs` and `uhash kat` list them.

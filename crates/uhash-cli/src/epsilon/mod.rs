@@ -21,9 +21,15 @@
 //!
 //! The constructions are the papers' definitions with b-bit words
 //! ([`mmh`], [`toeplitz`], [`nmh`], [`nh`], [`sqh`], [`digest`], [`dfc`],
-//! [`poly1305`], [`long`], [`tree`]); each is tested equal to the width-generic
-//! big-integer reference `uhash-ref` (`tests/suite/epsilon.rs`). `docs/epsilon.md`
-//! has the method, the full tables, the plots and the findings.
+//! [`poly1305`], [`long`], [`tree`], [`nh_adiantum`], [`nhpoly`]); each is
+//! tested equal to the width-generic big-integer reference `uhash-ref`
+//! (`tests/suite/epsilon.rs`). `docs/epsilon.md` has the method, the full
+//! tables, the plots and the findings.
+//!
+//! The lab's families are the built-in list [`FAMILIES`] and the [`Entry`]s
+//! a family of the registry declares in its `Family::epsilon`
+//! ([`crate::family`]; `nhpoly1305` is the first): [`families`] lists both,
+//! [`specs`] and [`default_widths`] look a name up in both.
 //!
 //! Entry point: [`run`] (the `uhash epsilon` subcommand).
 
@@ -35,6 +41,8 @@ mod messages;
 pub use messages::{VarMsgs, all_pairs, edge_values, pack, unpack, vectors};
 pub mod mmh;
 pub mod nh;
+pub mod nh_adiantum;
+pub mod nhpoly;
 pub mod nmh;
 pub mod plan;
 pub mod plot;
@@ -235,7 +243,47 @@ pub const SAMPLES_LIMIT: u64 = 1 << 40;
 /// The most keys per pair the lab enumerates.
 pub const KEY_LIMIT: u64 = 1 << 26;
 
-/// The families, as named on the command line, with their default widths.
+/// A family's entry in the lab, declared by the family itself in the
+/// registry (`Family::epsilon` in [`crate::family`]) rather than in
+/// [`FAMILIES`]: its name on the command line, its line in `uhash epsilon
+/// --help`, its default width sweep and its specs at one width (empty
+/// outside its range).
+#[derive(Debug)]
+pub struct Entry {
+    /// The name on the command line (`uhash epsilon NAME`).
+    pub name: &'static str,
+    /// What it measures, for `--help`.
+    pub about: &'static str,
+    /// The default width sweep.
+    pub widths: fn() -> Vec<u32>,
+    /// The specs at one width.
+    pub specs: fn(u32) -> Vec<Spec>,
+}
+
+/// The entries the registry's families declare, in registry order.
+pub fn registered() -> impl Iterator<Item = &'static Entry> {
+    crate::family::FAMILIES
+        .iter()
+        .flat_map(|f| f.epsilon.iter())
+}
+
+/// The registered entry named `name`.
+fn entry(name: &str) -> Option<&'static Entry> {
+    registered().find(|e| e.name == name)
+}
+
+/// Every family of the lab with its description: [`FAMILIES`], then the
+/// [`registered`] entries.
+pub fn families() -> Vec<(&'static str, &'static str)> {
+    FAMILIES
+        .iter()
+        .copied()
+        .chain(registered().map(|e| (e.name, e.about)))
+        .collect()
+}
+
+/// The built-in families, as named on the command line, with their
+/// descriptions (the registry's entries are added by [`families`]).
 pub const FAMILIES: &[(&str, &str)] = &[
     ("mmh", "MMH_b and H_b (Lemma 7), k = 2 words"),
     ("toeplitz", "Toeplitz MMH_b, n = 2 outputs, k = 2 words"),
@@ -282,7 +330,7 @@ pub fn specs(family: &str, b: u32) -> Option<Vec<Spec>> {
         "poly1305" => poly1305::specs(b),
         "long" => long::specs(b),
         "tree" => tree::specs(b),
-        _ => return None,
+        _ => return entry(family).map(|e| (e.specs)(b)),
     })
 }
 
@@ -301,13 +349,13 @@ pub fn default_widths(family: &str) -> Vec<u32> {
         "poly1305" => (4..=12).step_by(2).collect(),
         "long" => (3..=5).collect(),
         "tree" => (3..=4).collect(),
-        _ => Vec::new(),
+        _ => entry(family).map_or_else(Vec::new, |e| (e.widths)()),
     }
 }
 
 /// The family names [`run`] accepts (`all` runs every family).
 pub fn family_names() -> Vec<&'static str> {
-    FAMILIES.iter().map(|f| f.0).collect()
+    families().iter().map(|f| f.0).collect()
 }
 
 /// The prime as a `u64` (`uhash-ref` computes it).

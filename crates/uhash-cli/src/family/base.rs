@@ -107,4 +107,5 @@ pub static FAMILY: Family = Family {
     kat: KAT,
     algs: &[],
     fuzz_target: "core_reductions",
+    epsilon: &[],
 };

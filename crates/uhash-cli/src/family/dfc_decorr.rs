@@ -256,4 +256,5 @@ pub static FAMILY: Family = Family {
     kat: KAT,
     algs: &[DFC_MAC, DFC],
     fuzz_target: "dfc_strategies",
+    epsilon: &[],
 };

@@ -480,4 +480,5 @@ pub static FAMILY: Family = Family {
     kat: KAT,
     algs: ALGS,
     fuzz_target: "digest_mw",
+    epsilon: &[],
 };

@@ -514,4 +514,5 @@ pub static FAMILY: Family = Family {
     kat: KAT,
     algs: ALGS,
     fuzz_target: "mmh",
+    epsilon: &[],
 };

@@ -1,5 +1,7 @@
 //! `nhpoly1305` in the registry ([`FAMILY`]): its engines, its algorithm
-//! row, its `uhash kat` rows and their handlers.
+//! row, its `uhash kat` rows and their handlers, and its ε-lab entry
+//! (`uhash epsilon nhpoly1305`: Adiantum's NH and NHPoly1305 at reduced
+//! word widths, [`crate::epsilon::nh_adiantum`], [`crate::epsilon::nhpoly`]).
 //!
 //! The `uhash kat` handlers of Adiantum's hash: `nh_adiantum` (`key` the
 //! 1072-byte NH key — a longer key is used by its prefix —, `msg` 16 to
@@ -20,6 +22,7 @@ use uhash_ref::nhpoly1305 as reference_nhp;
 use super::Family;
 use crate::alg::long::no_nonce;
 use crate::alg::row::{Alg, Keyed, Kind, Stream};
+use crate::epsilon::{Entry, Spec, nh_adiantum, nhpoly};
 use crate::kat::decode::key_bytes;
 use crate::kat::table::{Answer, Call, FnEntry};
 
@@ -140,6 +143,30 @@ impl Stream for NhpStream {
     }
 }
 
+// ------------------------------------------------------------ the ε lab
+
+/// `uhash epsilon nhpoly1305`: Adiantum's NH_w for w = 1 … 6 (the real 4
+/// passes at w = 1) beside 2^(−rw), and NHPoly1305_w at w = 2 beside
+/// ε_NH + U·q/#R.
+static EPSILON: &[Entry] = &[Entry {
+    name: "nhpoly1305",
+    about: "Adiantum's NH_w (units of 4 words, word j with j+2, key one unit further per pass) and NHPoly1305_w (NH, then Poly1305 at b = 4w)",
+    widths: epsilon_widths,
+    specs: epsilon_specs,
+}];
+
+/// w = 1 … 6.
+fn epsilon_widths() -> Vec<u32> {
+    (1..=6).collect()
+}
+
+/// The NH specs, then the composition's, at width w.
+fn epsilon_specs(w: u32) -> Vec<Spec> {
+    let mut out = nh_adiantum::specs(w);
+    out.extend(nhpoly::specs(w));
+    out
+}
+
 /// Adiantum's NH and NHPoly1305 (`nhpoly1305`), on `uhash-mmh`'s NH
 /// engine and poly1305-aes's Poly1305.
 pub static FAMILY: Family = Family {
@@ -148,4 +175,5 @@ pub static FAMILY: Family = Family {
     kat: KAT,
     algs: &[NHPOLY1305],
     fuzz_target: "nhpoly1305",
+    epsilon: EPSILON,
 };

@@ -269,4 +269,5 @@ pub static FAMILY: Family = Family {
     kat: KAT,
     algs: &[POLY1305_AES, POLY1305],
     fuzz_target: "poly1305_aes",
+    epsilon: &[],
 };

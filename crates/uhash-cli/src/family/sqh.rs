@@ -368,4 +368,5 @@ pub static FAMILY: Family = Family {
     kat: KAT,
     algs: ALGS,
     fuzz_target: "sqh",
+    epsilon: &[],
 };

@@ -198,4 +198,5 @@ pub static FAMILY: Family = Family {
     kat: KAT,
     algs: &[UMAC32, UMAC64, UMAC96, UMAC128],
     fuzz_target: "umac",
+    epsilon: &[],
 };

@@ -2,8 +2,9 @@
 //! the full-width reference functions at the full width: Square Hash with
 //! `l`-bit words at `l = 32`, the DFC module and its Horner hash at 64-bit
 //! blocks of bytes, the Poly1305 polynomial at 16-byte chunks mod
-//! `2^130 − 5`, and the "largest prime below `2^bits`" that gives the
-//! reduced Poly1305 its modulus.
+//! `2^130 − 5`, Adiantum's NH and NHPoly1305 with w-bit words at w = 32,
+//! and the "largest prime below `2^bits`" that gives the reduced Poly1305
+//! its modulus.
 //!
 //! Case count: 64 per property unless `PROPTEST_CASES` is set.
 
@@ -11,11 +12,21 @@ use num_bigint::BigUint;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use uhash_ref::dfc::{dfc_module, dfc_module_b, horner_hash, horner_hash_units};
+use uhash_ref::nhpoly1305::{self as nhp, nh_adiantum, nh_adiantum_w, nhpoly_w, nhpoly1305};
+use uhash_ref::poly1305::clamp;
 use uhash_ref::poly1305::{poly_mod_prime, poly1305_mod_p};
 use uhash_ref::primes::{next_prime_above_pow2, prev_prime_below_pow2};
 use uhash_ref::reduce::p130;
 use uhash_ref::sqh;
 use uhash_ref::sqh_words::{self, Words};
+
+/// Little-endian 32-bit words of `bytes`.
+fn words32(bytes: &[u8]) -> Vec<u64> {
+    bytes
+        .chunks(4)
+        .map(|c| u64::from(u32::from_le_bytes(c.try_into().unwrap())))
+        .collect()
+}
 
 fn config() -> ProptestConfig {
     let cases = std::env::var("PROPTEST_CASES")
@@ -74,6 +85,32 @@ proptest! {
         let ours = poly_mod_prime(8, 16, &p130(), &BigUint::from_bytes_le(&r), &units).unwrap();
         prop_assert_eq!(ours, poly1305_mod_p(&r, &msg));
     }
+
+    #[test]
+    fn nh_adiantum_w_at_32_bits_is_nh_adiantum(
+        key in vec(any::<u8>(), nhp::NH_KEY_BYTES),
+        msg in (1usize..=64).prop_flat_map(|n| vec(any::<u8>(), 16 * n)),
+    ) {
+        let key: [u8; nhp::NH_KEY_BYTES] = key.try_into().unwrap();
+        let sums = nh_adiantum_w(32, 4, &words32(&key), &words32(&msg)).unwrap();
+        let mut ours = [0u8; 32];
+        for (p, s) in sums.iter().enumerate() {
+            ours[8 * p..8 * p + 8].copy_from_slice(&u64::try_from(*s).unwrap().to_le_bytes());
+        }
+        prop_assert_eq!(ours, nh_adiantum(&key, &msg).unwrap());
+    }
+
+    #[test]
+    fn nhpoly_w_at_32_bits_is_nhpoly1305(
+        key in vec(any::<u8>(), nhp::KEY_BYTES),
+        msg in (0usize..=70).prop_flat_map(|n| vec(any::<u8>(), 16 * n)),
+    ) {
+        let key: [u8; nhp::KEY_BYTES] = key.try_into().unwrap();
+        let r = BigUint::from_bytes_le(&clamp(key[..16].try_into().unwrap()));
+        let ours = nhpoly_w(32, 4, 64, &p130(), &r, &words32(&key[16..]), &words32(&msg)).unwrap();
+        let want = BigUint::from_bytes_le(&nhpoly1305(&key, &msg));
+        prop_assert_eq!(ours, want);
+    }
 }
 
 #[test]
@@ -104,6 +141,18 @@ fn the_dfc_prime_shape() {
 fn small_width_errors() {
     assert!(horner_hash_units(8, 9, 0, 0, &[]).is_err());
     assert!(horner_hash_units(4, 2, 0, 0, &[16]).is_err());
+    // Adiantum's NH at w = 2, one unit ⟨1, 2, 3, 0⟩, key ⟨3, 3, 1, 1, 2, 0, 0, 0⟩:
+    // pass 0 (1+3)·(3+1) mod 4 = 0·0 plus (2+3)·(0+1) = 1·1 → 1; pass 1
+    // (1+2)(3+0) + (2+0)(0+0) = 9 → 9 mod 16.
+    assert_eq!(
+        nh_adiantum_w(2, 2, &[3, 3, 1, 1, 2, 0, 0, 0], &[1, 2, 3, 0]).unwrap(),
+        vec![1, 9]
+    );
+    assert!(nh_adiantum_w(2, 2, &[0; 7], &[0; 4]).is_err());
+    assert!(nh_adiantum_w(2, 1, &[0; 8], &[0; 6]).is_err());
+    assert!(nh_adiantum_w(2, 1, &[0; 4], &[4, 0, 0, 0]).is_err());
+    assert!(nh_adiantum_w(2, 0, &[0; 4], &[0; 4]).is_err());
+    assert!(nhpoly_w(33, 1, 1, &p130(), &BigUint::ZERO, &[0; 4], &[0; 4]).is_err());
     assert!(poly_mod_prime(0, 2, &BigUint::from(13u32), &BigUint::from(1u32), &[]).is_err());
     assert!(poly_mod_prime(2, 2, &BigUint::from(13u32), &BigUint::from(1u32), &[4]).is_err());
     // Empty message: 0. One full chunk of two 2-bit units [1, 2]: c = 1 + 2·4

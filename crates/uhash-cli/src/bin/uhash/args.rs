@@ -124,7 +124,7 @@ fn kat_names() -> String {
 }
 
 fn epsilon_families() -> String {
-    let families: Vec<String> = uhash_cli::epsilon::FAMILIES
+    let families: Vec<String> = uhash_cli::epsilon::families()
         .iter()
         .map(|(name, what)| format!("  {name:<10} {what}"))
         .collect();
