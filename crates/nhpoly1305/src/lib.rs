@@ -60,23 +60,23 @@
 //! [`uhash_mmh::Kernels32::nh_adiantum_sums`]: `avx512`, `avx2`, `neon`
 //! kernels of their own, `soft`; the assembly backends of feature `asm`
 //! run their ISA's intrinsics for it), Poly1305 on `poly1305-aes`'s public
-//! block API [`LongTermR`](poly1305_aes::LongTermR) (its own detected
-//! backend, r kept as a long-term key with the powers that backend uses,
-//! computed once). Poly1305 hashes 32 bytes per 1024 message bytes; the
-//! NH outputs are kept and handed to it 16 at a time (4 at a time in a
-//! one-shot [`NhPoly1305::compute`] of at most 4 KiB), and a one-shot
-//! hash gives Poly1305 the outputs before the last chunk's NH runs, so
-//! that only the last output and the final reduction follow the last NH.
-//! `detect()` picks the fastest, `new_with_backend` forces one. Every
-//! backend is tested against the big-integer reference
-//! `uhash_ref::nhpoly1305` and the published vectors (Linux's
-//! `nhpoly1305` test vectors, the Adiantum authors' NH vectors) in
-//! `tests/`.
+//! block API [`LongTermR`](poly1305_aes::LongTermR): r kept as a long-term
+//! key with the powers its backend uses, computed once; the detected
+//! backend, or the portable one beside portable NH
+//! ([`NhPoly1305::poly_backend`]). Poly1305 hashes 32 bytes per 1024
+//! message bytes: the NH outputs are kept and handed to it 16 at a time
+//! (4 at a time in a one-shot [`NhPoly1305::compute`] of at most 4 KiB),
+//! and a one-shot hash gives it the outputs so far before the last
+//! chunk's NH, so that the two overlap and only the last output and the
+//! final reduction follow the last NH. `detect()` picks the fastest,
+//! `new_with_backend` forces one. Every backend is tested against the
+//! big-integer reference `uhash_ref::nhpoly1305` and the published vectors
+//! (Linux's `nhpoly1305` test vectors, the Adiantum authors' NH vectors)
+//! in `tests/`.
 //!
-//! Speed (`cargo run -p uhash-bench --release --bin nhpoly1305_report`,
-//! benches/README.md): NHPoly1305 costs 1.04–1.12× Adiantum's NH alone
-//! on the same NH backend at 4 KiB and 64 KiB on an AVX-512 IFMA CPU
-//! (the Poly1305 part runs on the scalar units beside the vector NH).
+//! Speed: `cargo run -p uhash-bench --release --bin nhpoly1305_report`
+//! (and the summary's ratio lines, benches/README.md) times NHPoly1305
+//! against Adiantum's NH alone on the same NH backend.
 //!
 //! # Keys
 //! Keys are stored in the kernel's layout and wiped on drop; `Debug` shows

@@ -104,6 +104,32 @@ impl NhAdiantum {
         out
     }
 
+    /// NH of a message that ends in a partial unit (`msg` of 1..=1024
+    /// bytes, its length not a multiple of 16), zero-padded to whole units,
+    /// into `out`: the whole units in place, the last one from a 16-byte
+    /// copy with the key words from its unit on (NH is a sum over units,
+    /// mod 2^64), so that no 1 KiB copy is made and wiped.
+    #[inline]
+    pub(crate) fn sums_padded_into(&self, msg: &[u8], out: &mut [u8; OUT_BYTES]) {
+        let whole = msg.len() & !(UNIT_BYTES - 1);
+        let mut unit = [0u8; UNIT_BYTES];
+        unit[..msg.len() - whole].copy_from_slice(&msg[whole..]);
+        let from = 4 * (whole / UNIT_BYTES);
+        let mut sums = self
+            .engine
+            .nh_adiantum_sums(self.words.get(from..).unwrap_or(&[]), &unit);
+        unit.zeroize();
+        if whole > 0 {
+            let head = self.engine.nh_adiantum_sums(&self.words, &msg[..whole]);
+            for (s, h) in sums.iter_mut().zip(head) {
+                *s = s.wrapping_add(h);
+            }
+        }
+        for (o, s) in out.as_chunks_mut::<8>().0.iter_mut().zip(sums) {
+            *o = s.to_le_bytes();
+        }
+    }
+
     /// [`Self::sums_bytes`] written into `out` in place, each sum by one
     /// 8-byte store (returned by value and copied, the output was read
     /// back in 16-byte loads from the 8-byte stores that wrote it: a

@@ -88,6 +88,11 @@ fn debug_hides_the_key_and_backends_are_forced() {
     assert!(!text.contains("a5") && !text.contains("165"), "{text}");
     let h = NhPoly1305::new_with_backend(&k, Backend::Soft).unwrap();
     assert_eq!(h.backend(), Backend::Soft);
+    assert_eq!(h.poly_backend(), Backend::Soft);
+    assert_eq!(
+        NhPoly1305::new(&k).poly_backend(),
+        poly1305_aes::Engine::detect().backend()
+    );
     assert!(matches!(
         NhPoly1305::new_with_backend(&k, Backend::Ifma),
         Err(Error::UnsupportedBackend(Backend::Ifma))
