@@ -41,6 +41,36 @@ fn quick_mode(c: &dyn Construction) -> Mode {
     }
 }
 
+/// Measures `spec` (exhaustively where that is cheap) and asserts that
+/// every row counted something (joint rows may not) and that every proven
+/// bound (`ours`, `paper`) holds; returns the rows.
+fn measure_checked(spec: &eps::Spec) -> Vec<eps::Row> {
+    let rows = eps::measure_spec(spec, quick_mode(spec.cons.as_ref()), 7)
+        .unwrap_or_else(|e| panic!("{e}"));
+    for row in &rows {
+        assert!(row.count > 0 || row.stat == Stat::Joint, "{row:?}");
+        for bound in row
+            .bounds
+            .iter()
+            .filter(|b| matches!(b.label, "ours" | "paper"))
+        {
+            assert!(
+                bound.holds(row.count, row.keys),
+                "{} {} width {} {}: {} exceeds {} {} ({})",
+                row.name,
+                row.params,
+                row.x,
+                row.stat.name(),
+                report::fraction(row.count, row.keys, row.exp),
+                bound.label,
+                bound.text,
+                bound.source
+            );
+        }
+    }
+    rows
+}
+
 /// Measures every spec of `family` at each width and asserts that every
 /// proven bound (`ours`, `paper`) holds; returns the rows.
 fn check_family(family: &str, widths: &[u32]) -> Vec<eps::Row> {
@@ -49,29 +79,7 @@ fn check_family(family: &str, widths: &[u32]) -> Vec<eps::Row> {
         let specs = eps::specs(family, b).expect("family");
         assert!(!specs.is_empty(), "{family} b={b}: no spec");
         for spec in specs {
-            let rows = eps::measure_spec(&spec, quick_mode(spec.cons.as_ref()), 7)
-                .unwrap_or_else(|e| panic!("{e}"));
-            for row in &rows {
-                assert!(row.count > 0 || row.stat == Stat::Joint, "{row:?}");
-                for bound in row
-                    .bounds
-                    .iter()
-                    .filter(|b| matches!(b.label, "ours" | "paper"))
-                {
-                    assert!(
-                        bound.holds(row.count, row.keys),
-                        "{} {} b={} {}: {} exceeds {} {} ({})",
-                        row.name,
-                        row.params,
-                        row.x,
-                        row.stat.name(),
-                        report::fraction(row.count, row.keys, row.exp),
-                        bound.label,
-                        bound.text,
-                        bound.source
-                    );
-                }
-            }
+            let rows = measure_checked(&spec);
             all.extend(rows);
         }
     }
@@ -524,27 +532,7 @@ fn check_small_specs(family: &str, w: u32, max_keys: u64) -> usize {
         if spec.cons.key_count() > max_keys {
             continue;
         }
-        let rows = eps::measure_spec(&spec, quick_mode(spec.cons.as_ref()), 7)
-            .unwrap_or_else(|e| panic!("{e}"));
-        for row in &rows {
-            assert!(row.count > 0, "{row:?}");
-            for bound in row
-                .bounds
-                .iter()
-                .filter(|b| matches!(b.label, "ours" | "paper"))
-            {
-                assert!(
-                    bound.holds(row.count, row.keys),
-                    "{} {} w={} {}: {} exceeds {}",
-                    row.name,
-                    row.params,
-                    row.x,
-                    row.stat.name(),
-                    report::fraction(row.count, row.keys, row.exp),
-                    bound.text
-                );
-            }
-        }
+        measure_checked(&spec);
         measured += 1;
     }
     measured
