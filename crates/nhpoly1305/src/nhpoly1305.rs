@@ -50,10 +50,10 @@ const FILL: usize = {
 /// [`compute`](Self::compute) over the concatenation.
 ///
 /// NH runs on the [`Engine32`] chosen at construction, Poly1305 on
-/// `poly1305-aes`'s detected backend with r as a long-term key
-/// ([`LongTermR`]: its powers computed once, so that the NH outputs of
-/// 4 chunks — 128 bytes — already take the vector path). Keys and buffered
-/// message bytes are wiped on drop; `Debug` shows the backend only.
+/// `poly1305-aes` with r as a long-term key ([`LongTermR`]: the powers its
+/// backend uses computed once; the backend: [`Self::poly_backend`]). Keys,
+/// buffered message bytes and kept NH outputs are wiped on drop; `Debug`
+/// shows the backend only.
 #[derive(Clone)]
 #[repr(C)]
 pub struct NhPoly1305 {
