@@ -28,6 +28,14 @@ use crate::{Backend, Error};
 /// (8 blocks) instead of 256 and skips their per-call power computation;
 /// the values are those of [`crate::Poly1305`] bit for bit. The key and
 /// powers are wiped on drop; `Debug` shows the backend only.
+///
+/// **Not a MAC by itself.** A universal hash under a long-term r is safe
+/// only when its value is hidden: Adiantum encrypts it into its block
+/// cipher's input, Poly1305-AES adds a pad s = AES_k(n) that is fresh per
+/// message ([`crate::Poly1305Aes`]). Two messages tagged with the same r
+/// and the same `s` reveal h(m) − h(m′), from which r follows (the nonce
+/// reuse of Poly1305-AES); for a MAC use [`crate::Poly1305Aes`], or
+/// [`crate::Poly1305`] with a one-time key.
 #[derive(Clone)]
 #[repr(C)] // the powers first, no padding (stale stack bytes would travel along)
 pub struct LongTermR {

@@ -4,7 +4,13 @@
 
 /// Little-endian words of `bits` bits packed in an index.
 pub fn unpack(index: u64, bits: u32, count: usize) -> [u64; 8] {
-    let mut w = [0u64; 8];
+    unpack_n(index, bits, count)
+}
+
+/// [`unpack`] into an array of `N` words (the first `count` set, at most
+/// `N`).
+pub fn unpack_n<const N: usize>(index: u64, bits: u32, count: usize) -> [u64; N] {
+    let mut w = [0u64; N];
     let mask = (1u64 << bits) - 1;
     for (i, slot) in w.iter_mut().enumerate().take(count) {
         *slot = (index >> (bits * i as u32)) & mask;

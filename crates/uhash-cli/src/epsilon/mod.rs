@@ -38,7 +38,7 @@ pub mod digest;
 pub mod engine;
 pub mod long;
 mod messages;
-pub use messages::{VarMsgs, all_pairs, edge_values, pack, unpack, vectors};
+pub use messages::{VarMsgs, all_pairs, edge_values, pack, unpack, unpack_n, vectors};
 pub mod mmh;
 pub mod nh;
 pub mod nh_adiantum;

@@ -25,7 +25,7 @@
 //! the harness sees the bound exceeded.
 
 use super::engine::{Construction, Group};
-use super::{Bound, Extras, Spec, Stat, all_pairs, vectors};
+use super::{Bound, Extras, Spec, Stat, all_pairs, pack, unpack_n, vectors};
 
 /// The most words [`NhAdiantum::words`] unpacks (a key of 2 units and 4
 /// passes is 20).
@@ -84,12 +84,7 @@ impl NhAdiantum {
     /// an index.
     pub fn words(&self, index: u64, count: u32) -> [u64; MAX_WORDS] {
         assert!(count as usize <= MAX_WORDS, "{count} words");
-        let mut out = [0u64; MAX_WORDS];
-        let mask = (1u64 << self.w) - 1;
-        for (i, slot) in out.iter_mut().enumerate().take(count as usize) {
-            *slot = (index >> (self.w * i as u32)) & mask;
-        }
-        out
+        unpack_n(index, self.w, count as usize)
     }
 
     /// One pass: the NH sum of message words `m` under key words
@@ -120,10 +115,7 @@ impl NhAdiantum {
 
     /// The sums packed, S_p in bits 2wp … 2w(p+1) − 1.
     pub fn packed(&self, k: &[u64], m: &[u64]) -> u64 {
-        self.sums(k, m)[..self.passes as usize]
-            .iter()
-            .enumerate()
-            .fold(0, |v, (p, &s)| v | (s << (2 * self.w * p as u32)))
+        pack(&self.sums(k, m)[..self.passes as usize], 2 * self.w)
     }
 }
 
