@@ -23,7 +23,8 @@
 //! ([`mmh`], [`toeplitz`], [`nmh`], [`nh`], [`sqh`], [`digest`], [`dfc`],
 //! [`poly1305`], [`long`], [`tree`], [`nh_adiantum`], [`nhpoly`]); each is
 //! tested equal to the width-generic big-integer reference `uhash-ref`
-//! (`tests/suite/epsilon.rs`). `docs/epsilon.md` has the method, the full
+//! (`tests/suite/epsilon.rs`, `tests/suite/epsilon_nhpoly1305.rs`).
+//! `docs/epsilon.md` has the method, the full
 //! tables, the plots and the findings.
 //!
 //! The lab's families are the built-in list [`FAMILIES`] and the [`Entry`]s
