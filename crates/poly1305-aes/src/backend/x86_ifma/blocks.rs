@@ -265,8 +265,23 @@ macro_rules! kernel_loop {
      $full:ident, $last:ident, $c1:expr) => {
         if $left >= FOLD_GROUPS {
             let p = fold_powers!($r16, $r16s);
+            let long = $left >= PREFETCH_MIN / 256;
             while $left >= FOLD_GROUPS {
                 let g = |k: usize| $ptr.wrapping_add(256 * k);
+                if long {
+                    for line in 0..256 * FOLD_GROUPS / 64 {
+                        // SAFETY: a prefetch never faults, whatever the
+                        // address (computed with wrapping arithmetic: it
+                        // may lie past the message). (The block is for
+                        // the MSRV, where `_mm_prefetch` is an `unsafe fn`.)
+                        #[allow(unused_unsafe)]
+                        let () = unsafe {
+                            _mm_prefetch::<_MM_HINT_T0>(
+                                $ptr.wrapping_add(PREFETCH + 64 * line).cast(),
+                            )
+                        };
+                    }
+                }
                 $a = fold4!(
                     $a,
                     ($full!(g(0)), $full!(g(1)), $full!(g(2))),
@@ -323,6 +338,21 @@ macro_rules! kernel_loop {
 /// products 18, carry 12 per eight blocks); the fold carries once per four
 /// (54: split 6, products 18, carry 3).
 const FOLD_GROUPS: usize = 4;
+
+/// Bytes ahead of the current step that the folded loop prefetches the
+/// message, when it is at least [`PREFETCH_MIN`] bytes long: a long
+/// message is read from memory, where the kernel's long multiply chains
+/// keep the core from running far enough ahead to have many lines in
+/// flight, and the hardware prefetcher starts over at every 4 KiB page.
+/// Measured on a 1 GiB file hashed from a mapping (`uhash mac --threads
+/// 1`, 2-core Intel VM, medians of 11): 0.234 s without, 0.204 s at 2 KiB,
+/// 0.198 s at 8 KiB, 0.193 s at 16 KiB; in cache, 64 KiB messages the same
+/// 0.125–0.127 cycles/byte with or without.
+const PREFETCH: usize = 8192;
+
+/// Messages at least this long are prefetched (a shorter one is taken to
+/// be in cache, and lines past its end would only be fetched for nothing).
+const PREFETCH_MIN: usize = 16 * 1024;
 
 /// The powers r^16, r^32, r^48, r^64 (each in every lane, with 20× limbs 1
 /// and 2) from r^16 and its 20× limbs: two vector products, r^16·r^16 and

@@ -139,7 +139,9 @@ pub fn digest(
     let threads = pool.current_num_threads();
     let mode = match (mode, &src) {
         #[cfg(unix)]
-        (IoMode::Auto, Source::File { file, len }) => crate::probe::choose(file, *len, threads),
+        (IoMode::Auto, Source::File { file, len }) => {
+            crate::probe::choose(file, *len, threads, keyed)
+        }
         (IoMode::Auto, _) => IoMode::Map,
         (m, _) => m,
     };
@@ -192,19 +194,37 @@ pub fn digest(
         Source::File { file, len } => {
             let size = usize::try_from(len)
                 .map_err(|_| Fail::input(format!("{name}: too large to map on this machine")))?;
-            let map =
-                crate::map::Mapping::new(&file, size, mode == IoMode::Populate).map_err(io_fail)?;
-            progress::run(name, Some(len), None, || {
-                pool.install(|| keyed.compute(nonce, map.bytes()))
-            })
-            .map_err(alg_fail)
+            let populate = mode == IoMode::Populate;
+            let map = crate::map::Mapping::new(&file, size, populate).map_err(io_fail)?;
+            let done = AtomicU64::new(0);
+            // `map`: in windows mapped and released on every thread, where
+            // the algorithm has a parallel path (`crate::map`); otherwise,
+            // and for `populate`, the whole mapping as one slice.
+            let msg = crate::map::MapRead {
+                map: &map,
+                window: crate::map::window(threads),
+                done: &done,
+            };
+            let windowed = (!populate)
+                .then(|| {
+                    progress::run(name, Some(len), Some(&done), || {
+                        pool.install(|| keyed.compute_from(nonce, &msg))
+                    })
+                })
+                .flatten();
+            match windowed {
+                Some(tag) => tag.map_err(|e| read_fail(e, name)),
+                None => progress::run(name, Some(len), None, || {
+                    pool.install(|| keyed.compute(nonce, map.bytes()))
+                })
+                .map_err(alg_fail),
+            }
         }
         Source::Stream(r) => stream(keyed, nonce, r, None, name),
     }
 }
 
 /// The message of a failed read in pieces of `name`.
-#[cfg(unix)]
 fn read_fail(e: uhash_cli::alg::ReadError, name: &str) -> Fail {
     match e {
         uhash_cli::alg::ReadError::Read(e) => {

@@ -1,53 +1,59 @@
 //! How `--io auto` reads a large regular file for an algorithm with a
-//! parallel path: mapped (`map`: every thread hashes its share of one
-//! mapping, paying a page fault per page it first touches, and the process
-//! pays again, on one thread, to unmap every page at the end) or read with
-//! `pread` (`pread`: every thread copies its share out of the page cache
-//! into a buffer of its own, piece by piece, and hashes it there: no page
-//! is mapped, every byte is copied once). Which is cheaper depends on the
-//! machine, not on the algorithm — what a fault costs against a copy, and
-//! how each scales with threads — so it is measured, on the file and the
-//! thread count at hand: each of the `threads` threads (at most one per
-//! 6 MiB of file) reads, in [`ROUNDS`] rounds run on all threads at once,
-//! one [`WINDOW`] of its own share through a mapping of the file and then
-//! the next window with `pread`, xoring the 8-byte words of each; the
-//! mapping is then unmapped on the calling thread, as at exit. A round's
-//! map time (plus a round's share of the unmapping) against its `pread`
-//! time, each the fastest of the rounds (the first pays for warming up),
-//! decides. The probe reads 2 × [`ROUNDS`] × [`WINDOW`] = 3 MiB per thread;
-//! each phase of a round took 0.06–0.5 ms in the traces of the machines
-//! below (the whole probe was not timed).
+//! parallel path: mapped (`map`, [`crate::map::MapRead`]: every thread
+//! hashes its share of one mapping in windows, each window's pages mapped
+//! in one call, hashed from memory and unmapped again) or read with `pread`
+//! (`pread`, [`crate::pread`]: every thread copies its share out of the
+//! page cache into a buffer of its own, piece by piece, and hashes it
+//! there: no page is mapped, every byte is copied once). Which is cheaper
+//! depends on the machine — what mapping and unmapping a page costs against
+//! copying it, how each scales with threads, how fast the algorithm's
+//! kernels read from memory rather than from cache — so it is measured, on
+//! the file, the thread count and the algorithm at hand: each of the
+//! `threads` threads (at most one per 12 MiB of file) takes, in [`ROUNDS`]
+//! rounds run on all threads at once, one [`WINDOW`] of its own share as
+//! `map` takes a window (mapped, hashed by a streaming state of the
+//! algorithm, released) and then the next window as `pread` takes a piece
+//! (copied, hashed). The fastest round of each (the first pays for warming
+//! up) decides. The probe reads 2 × [`ROUNDS`] × [`WINDOW`] = 6 MiB per
+//! thread; on the 2-core VM below a phase takes 0.2–0.4 ms and the whole
+//! probe 1.9–5.4 ms (`UHASH_IO_TRACE` lines).
 //! Files shorter than [`PROBE_MIN`] are mapped without a probe (the choice
 //! is worth at most a few milliseconds there), and each choice is kept for
 //! the rest of the run, per file system (`st_dev`) and thread count, so
-//! that a list of files is probed once (nothing is written to disk). With
-//! the environment variable `UHASH_IO_TRACE` set, each probe's times and
-//! choice are written to stderr.
+//! that a list of files is probed once (nothing is written to disk: what a
+//! fault costs changes with the machine's state, see below). With the
+//! environment variable `UHASH_IO_TRACE` set, each probe's times, choice
+//! and duration are written to stderr.
 //!
 //! What it finds (`benches/cli_scaling.sh`, benches/README.md, "Memory
-//! speed"): on a 16-core Intel Xeon (8 GiB in tmpfs) one thread maps a
-//! little faster than it copies (1.56 s against 1.79 s), two threads are
-//! even, and from 4 threads on the copies win, by 1.4× on 16 threads
-//! (0.165 s against 0.235 s): the copies scale with threads, the faults do
-//! not (touching one byte per page alone takes 0.198 s on 16 threads), and
-//! the unmapping at exit runs on one thread. The probe gets 2 to 16
-//! threads right there and mostly picks `pread` on one thread (the
-//! unmapping's fixed cost weighs on its small windows). On our 2-core
-//! Intel VM the two ways are within 15 %, and which wins changes with the
-//! VM's state (faults became 4× dearer there after the caches were
-//! dropped): hence a probe per run, not a constant.
+//! speed"): on the 2-core Intel VM, 1 GiB in tmpfs, `map` takes 0.19 s on
+//! one thread and 0.10 s on two, `pread` 0.29 s and 0.14 s (the copy out
+//! of the page cache, 62 % of a one-thread `pread` profile, runs at about
+//! 6 GB/s), and the probe picks `map`; in the spells when the same VM
+//! maps pages four times slower (after the caches were dropped, `touch`
+//! 0.43 s instead of 0.09 s) `pread` wins (0.29 s against 0.36 s on one
+//! thread, 0.155 s against 0.169 s on two) and `auto` follows it (0.30 s,
+//! 0.145 s). On a 16-core Intel Xeon (8 GiB, before the windows: the whole
+//! file mapped, and unmapped at exit on one thread) the copies won from 4
+//! threads on, by 1.4× on 16 (0.165 s against 0.235 s), because the faults
+//! did not scale and the unmapping ran on one thread; how the windows
+//! compare there has not been measured, which is one more reason to
+//! measure rather than fix the choice.
 
 use std::collections::HashMap;
 use std::fs::File;
 use std::sync::{Barrier, Mutex};
 use std::time::{Duration, Instant};
 
+use uhash_cli::alg::Keyed;
+
 use crate::args::IoMode;
 use crate::blocks::read_at;
 use crate::map::Mapping;
 
-/// Bytes each probing thread reads in each phase of a round.
-pub const WINDOW: usize = 512 << 10;
+/// Bytes each probing thread hashes in each phase of a round (one
+/// [`crate::blocks::BLOCK`], the piece `pread` reads at a time).
+pub const WINDOW: usize = crate::blocks::BLOCK;
 
 /// Rounds of the two phases.
 const ROUNDS: usize = 3;
@@ -58,11 +64,11 @@ pub const PROBE_MIN: u64 = 256 << 20;
 /// The choices made so far in this run: (file system, threads) → mode.
 static CHOSEN: Mutex<Option<HashMap<(u64, usize), IoMode>>> = Mutex::new(None);
 
-/// `map` or `pread` for the first `len` bytes of `file` on `threads`
-/// threads: measured (module docs), or `map` for a short file or when the
-/// probe cannot run (mapping or reading fails: the real read then reports
-/// the error).
-pub fn choose(file: &File, len: u64, threads: usize) -> IoMode {
+/// `map` or `pread` for hashing the first `len` bytes of `file` with
+/// `keyed` on `threads` threads: measured (module docs), or `map` for a
+/// short file or when the probe cannot run (mapping or reading fails: the
+/// real read then reports the error).
+pub fn choose(file: &File, len: u64, threads: usize, keyed: &dyn Keyed) -> IoMode {
     if len < PROBE_MIN {
         return IoMode::Map;
     }
@@ -74,13 +80,18 @@ pub fn choose(file: &File, len: u64, threads: usize) -> IoMode {
     {
         return m;
     }
-    let times = measure(file, len, threads);
+    let start = Instant::now();
+    let times = measure(file, len, threads, keyed);
     let mode = match times {
         Some((map, pread)) if pread < map => IoMode::Pread,
         _ => IoMode::Map,
     };
     if std::env::var_os("UHASH_IO_TRACE").is_some() {
-        eprintln!("uhash: io probe on {threads} thread(s): (map, pread) = {times:?} -> {mode:?}");
+        eprintln!(
+            "uhash: io probe on {threads} thread(s): (map, pread) = {times:?} -> {mode:?} \
+             (probe: {:?})",
+            start.elapsed()
+        );
     }
     if let Ok(mut c) = CHOSEN.lock() {
         c.get_or_insert_with(HashMap::new).insert(key, mode);
@@ -88,27 +99,37 @@ pub fn choose(file: &File, len: u64, threads: usize) -> IoMode {
     mode
 }
 
-/// The wall times of one round of the two phases (mapping, then unmapping
-/// a round's pages; `pread`), or `None` when either failed.
-pub fn measure(file: &File, len: u64, threads: usize) -> Option<(Duration, Duration)> {
+/// The wall times of one round of the two phases (a window mapped, hashed
+/// and released; a window read with `pread` and hashed), or `None` when
+/// either failed.
+pub fn measure(
+    file: &File,
+    len: u64,
+    threads: usize,
+    keyed: &dyn Keyed,
+) -> Option<(Duration, Duration)> {
     let size = usize::try_from(len).ok()?;
     let probes = threads.clamp(1, (size / (4 * ROUNDS * WINDOW)).max(1));
     let share = size / probes;
     let map = Mapping::new(file, size, false).ok()?;
     let bytes = map.bytes();
-    // Thread t's round i: window 2i of its share through the mapping,
-    // window 2i + 1 with `pread` into `buf` (written beforehand, so that
-    // its pages are in place before the clock runs). (`black_box(at)`: the
-    // mapped bytes cannot change, so without it the compiler may read them
-    // before the clock starts.)
+    // Thread t's round i: window 2i of its share as `crate::map::MapRead`
+    // reads a window (mapped in one call, hashed, released), window 2i + 1
+    // as `crate::pread` reads a piece (copied into `buf`, written
+    // beforehand so that its pages are in place, and hashed there). Each
+    // window is hashed by a streaming state of `keyed` on the probing
+    // thread: the algorithm's own kernels, at their speed from memory and
+    // from cache.
     let mapped = |t: usize, i: usize| {
-        let at = std::hint::black_box(t * share + 2 * i * WINDOW);
-        xor_words(&bytes[at..at + WINDOW])
+        let at = t * share + 2 * i * WINDOW;
+        map.populate(at, WINDOW);
+        let hashed = keyed.start().update(&bytes[at..at + WINDOW]).is_ok();
+        map.release(at, WINDOW);
+        hashed.then_some(())
     };
     let read = |t: usize, i: usize, buf: &mut [u8]| {
-        read_at(file, buf, (t * share + (2 * i + 1) * WINDOW) as u64)
-            .ok()
-            .map(|()| xor_words(buf))
+        read_at(file, buf, (t * share + (2 * i + 1) * WINDOW) as u64).ok()?;
+        keyed.start().update(buf).ok()
     };
     // Each thread's spans: ROUNDS × (map start, map end, pread start,
     // pread end); the rounds are synchronised, so that every phase runs on
@@ -122,13 +143,13 @@ pub fn measure(file: &File, len: u64, threads: usize) -> Option<(Duration, Durat
                 barrier.wait();
             }
             marks.push(Instant::now());
-            std::hint::black_box(mapped(t, i));
+            mapped(t, i)?;
             marks.push(Instant::now());
             if sync {
                 barrier.wait();
             }
             marks.push(Instant::now());
-            std::hint::black_box(read(t, i, &mut buf))?;
+            read(t, i, &mut buf)?;
             marks.push(Instant::now());
         }
         Some(marks)
@@ -165,25 +186,7 @@ pub fn measure(file: &File, len: u64, threads: usize) -> Option<(Duration, Durat
             })
             .min()
     };
-    let (map_time, pread_time) = (phase(0)?, phase(2)?);
-    // Unmapping costs a mapping per page too, on one thread (at exit, for
-    // the whole file): a round's share of it is added to the map phase.
-    let t = Instant::now();
-    drop(map);
-    let unmap = t.elapsed() / ROUNDS as u32;
-    Some((map_time + unmap, pread_time))
-}
-
-/// The xor of the 8-byte words of `b` (whole 64-byte lines; `b` is a
-/// window), in eight lanes so that the loads do not wait on one another.
-fn xor_words(b: &[u8]) -> u64 {
-    let mut acc = [0u64; 8];
-    for line in b.chunks_exact(64) {
-        for (a, w) in acc.iter_mut().zip(line.chunks_exact(8)) {
-            *a ^= u64::from_le_bytes(w.try_into().unwrap_or_default());
-        }
-    }
-    acc.iter().fold(0, |x, a| x ^ a)
+    Some((phase(0)?, phase(2)?))
 }
 
 /// The file system `file` lies on (0 where unknown).

@@ -148,6 +148,52 @@ fn every_read_mode_gives_the_same_tag() {
     }
 }
 
+/// The long-hash MACs read a mapped file in windows on every thread as
+/// the one-thread stream reads it (`--io map` and `pread` against
+/// `stream`), on a file of several 1 MiB windows plus a partial one, with
+/// chunks that straddle the windows' pages.
+#[test]
+fn long_hash_macs_read_the_same_in_every_mode() {
+    let dir = scratch("modes-long");
+    std::fs::write(dir.join("m.bin"), bytes((3 << 20) + 4_099, 9)).unwrap();
+    let key = "000102030405060708090a0b0c0d0e0f";
+    let nonce = "0a0b0c0d0e0f101112131415";
+    let tag = |alg: &str, io: &str, threads: &str| {
+        let out = run_in(
+            &dir,
+            &[
+                "mac",
+                "--alg",
+                alg,
+                "--key-hex",
+                key,
+                "--nonce",
+                nonce,
+                "--io",
+                io,
+                "--threads",
+                threads,
+                "m.bin",
+            ],
+            b"",
+        );
+        assert!(
+            out.status.success(),
+            "{alg} {io} {threads}: {}",
+            text(&out.stderr)
+        );
+        text(&out.stdout)
+    };
+    for alg in ["nhx4-mac", "mmh32x4-mac"] {
+        let want = tag(alg, "stream", "1");
+        for io in ["map", "pread"] {
+            for threads in ["1", "3"] {
+                assert_eq!(tag(alg, io, threads), want, "{alg} {io} {threads}");
+            }
+        }
+    }
+}
+
 #[test]
 fn several_files_need_a_nonce_file_and_verify_reads_it_back() {
     let dir = scratch("many");
