@@ -102,6 +102,35 @@ fn mac_one_file_with_a_nonce_like_sha256sum() {
     assert_eq!(v["alg"], "poly1305-aes");
 }
 
+/// The output line of `uhash mac --alg ALG --key-hex KEY --nonce NONCE
+/// --io IO --threads THREADS m.bin` in `dir` (which must succeed).
+fn mac_line(dir: &std::path::Path, [alg, key, nonce, io, threads]: [&str; 5]) -> String {
+    let out = run_in(
+        dir,
+        &[
+            "mac",
+            "--alg",
+            alg,
+            "--key-hex",
+            key,
+            "--nonce",
+            nonce,
+            "--io",
+            io,
+            "--threads",
+            threads,
+            "m.bin",
+        ],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{alg} {io} {threads}: {}",
+        text(&out.stderr)
+    );
+    text(&out.stdout)
+}
+
 /// Every way of reading a regular file (`--io`: blocks read on several
 /// threads and hashed in order, the mapping, the one-thread stream, `pread`
 /// on every thread with each thread hashing what it read) and every thread
@@ -116,31 +145,8 @@ fn every_read_mode_gives_the_same_tag() {
     let want = expected_poly1305_aes(&msg, &hex::decode(NONCE).unwrap());
     for io in ["auto", "blocks", "map", "populate", "stream", "pread"] {
         for threads in ["1", "2", "3", "7"] {
-            let out = run_in(
-                &dir,
-                &[
-                    "mac",
-                    "--alg",
-                    "poly1305-aes",
-                    "--key-hex",
-                    KEY,
-                    "--nonce",
-                    NONCE,
-                    "--io",
-                    io,
-                    "--threads",
-                    threads,
-                    "m.bin",
-                ],
-                b"",
-            );
-            assert!(
-                out.status.success(),
-                "{io} {threads}: {}",
-                text(&out.stderr)
-            );
             assert_eq!(
-                text(&out.stdout),
+                mac_line(&dir, ["poly1305-aes", KEY, NONCE, io, threads]),
                 format!("{want}  m.bin\n"),
                 "{io} {threads}"
             );
@@ -156,39 +162,19 @@ fn every_read_mode_gives_the_same_tag() {
 fn long_hash_macs_read_the_same_in_every_mode() {
     let dir = scratch("modes-long");
     std::fs::write(dir.join("m.bin"), bytes((3 << 20) + 4_099, 9)).unwrap();
-    let key = "000102030405060708090a0b0c0d0e0f";
-    let nonce = "0a0b0c0d0e0f101112131415";
-    let tag = |alg: &str, io: &str, threads: &str| {
-        let out = run_in(
-            &dir,
-            &[
-                "mac",
-                "--alg",
-                alg,
-                "--key-hex",
-                key,
-                "--nonce",
-                nonce,
-                "--io",
-                io,
-                "--threads",
-                threads,
-                "m.bin",
-            ],
-            b"",
-        );
-        assert!(
-            out.status.success(),
-            "{alg} {io} {threads}: {}",
-            text(&out.stderr)
-        );
-        text(&out.stdout)
-    };
+    let (key, nonce) = (
+        "000102030405060708090a0b0c0d0e0f",
+        "0a0b0c0d0e0f101112131415",
+    );
     for alg in ["nhx4-mac", "mmh32x4-mac"] {
-        let want = tag(alg, "stream", "1");
+        let want = mac_line(&dir, [alg, key, nonce, "stream", "1"]);
         for io in ["map", "pread"] {
             for threads in ["1", "3"] {
-                assert_eq!(tag(alg, io, threads), want, "{alg} {io} {threads}");
+                assert_eq!(
+                    mac_line(&dir, [alg, key, nonce, io, threads]),
+                    want,
+                    "{alg} {io} {threads}"
+                );
             }
         }
     }
