@@ -203,9 +203,12 @@ pub enum IoMode {
     /// `pread` for an algorithm with a parallel path, `blocks` for one
     /// without (Unix); `map` elsewhere.
     Auto,
-    /// Map it (`memmap2`) and hash the mapping on every thread.
+    /// Map it (`memmap2`) and hash the mapping on every thread, in windows
+    /// each mapped in one call and unmapped once hashed (algorithms with a
+    /// parallel path; the others hash the whole mapping on one thread).
     Map,
-    /// As `map`, with the pages populated by the kernel up front.
+    /// Map it with every page populated by the kernel up front, and hash
+    /// the whole mapping (no windows).
     Populate,
     /// Read it with `pread` on every thread in cache-sized pieces, each
     /// thread hashing what it read (Unix; algorithms with a parallel path,

@@ -17,6 +17,7 @@ mod pread;
 mod probe;
 mod progress;
 mod run;
+mod spans;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

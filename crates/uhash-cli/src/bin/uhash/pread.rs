@@ -42,20 +42,15 @@ impl Pieces for FileRead<'_> {
     }
 
     fn visit(&self, at: u64, len: u64, unit: usize, f: &mut Sink<'_>) -> Result<(), io::Error> {
-        let piece = (BLOCK / unit.max(1)).max(1) * unit.max(1);
         BUF.with(|buf| {
             let mut buf = buf.borrow_mut();
-            if buf.len() < piece {
-                buf.resize(piece, 0);
-            }
-            let mut pos = at;
-            let end = at + len;
-            while pos < end {
-                let n = (end - pos).min(piece as u64) as usize;
+            for (pos, n) in crate::spans::spans(at, len, unit, BLOCK) {
+                if buf.len() < n {
+                    buf.resize(n, 0);
+                }
                 read_at(self.file, &mut buf[..n], pos)?;
                 f(&buf[..n]);
                 self.done.fetch_add(n as u64, Ordering::Relaxed);
-                pos += n as u64;
             }
             Ok(())
         })

@@ -15,7 +15,7 @@
 //! algorithm, released) and then the next window as `pread` takes a piece
 //! (copied, hashed). The fastest round of each (the first pays for warming
 //! up) decides. The probe reads 2 × [`ROUNDS`] × [`WINDOW`] = 6 MiB per
-//! thread; on the 2-core VM below a phase takes 0.2–0.4 ms and the whole
+//! thread; on the 2-core VM below a phase takes 0.2–0.55 ms and the whole
 //! probe 1.9–5.4 ms (`UHASH_IO_TRACE` lines).
 //! Files shorter than [`PROBE_MIN`] are mapped without a probe (the choice
 //! is worth at most a few milliseconds there), and each choice is kept for
