@@ -14,6 +14,7 @@ use core::arch::x86_64::*;
 use uhash_base::backend::Avx2;
 
 use crate::backend::soft;
+use crate::backend::x86_simd::PREFETCH_MIN;
 
 /// The `vpmaskmovd` mask of the first `w` (≤ 8) 32-bit lanes (expanded
 /// inside the kernels, so that it is compiled with their features).
@@ -204,12 +205,17 @@ macro_rules! kernels {
                     let mut even = [_mm256_setzero_si256(); N];
                     let mut odd = [_mm256_setzero_si256(); N];
                     let mut i = 0usize;
+                    let long = msg.len() >= PREFETCH_MIN;
                     // 8 words per step while a 9th exists, so that the key
                     // load at offset N (odd words of window N−1) stays inside
                     // the key: it reads words i+N .. i+N+8 ≤ words+N−1.
                     while i + 9 <= words {
                         // SAFETY: message words i..i+8 exist (i+8 < words).
                         let m = unsafe { _mm256_loadu_si256(mp.add(4 * i).cast()) };
+                        // One line in two steps (`i` counts words).
+                        if long && i % 16 == 0 {
+                            prefetch!(mp, 4 * i);
+                        }
                         let mo = _mm256_srli_epi64::<32>(m);
                         // SAFETY: key words i..i+8 exist (i+8 < words ≤ key.len()).
                         let mut k = unsafe { _mm256_loadu_si256(kp.add(i).cast()) };
@@ -261,9 +267,14 @@ macro_rules! kernels {
                     let kp = key.as_ptr();
                     let mut acc = [_mm256_setzero_si256(); N];
                     let mut i = 0usize;
+                    let long = msg.len() >= PREFETCH_MIN;
                     while i + 8 <= words {
                         // SAFETY: message words i..i+8 exist.
                         let m = unsafe { _mm256_loadu_si256(mp.add(4 * i).cast()) };
+                        // One line in two steps (`i` counts words).
+                        if long && i % 16 == 0 {
+                            prefetch!(mp, 4 * i);
+                        }
                         for t in 0..N {
                             // SAFETY: key words i+2t .. i+2t+8 exist:
                             // i+8+2t ≤ words+2(N−1) ≤ key.len().

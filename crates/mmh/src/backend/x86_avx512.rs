@@ -43,6 +43,7 @@ use core::arch::x86_64::*;
 use uhash_base::backend::Avx512;
 
 use crate::backend::soft;
+use crate::backend::x86_simd::PREFETCH_MIN;
 
 /// The zero-masking load mask of the first `w` (≤ 16) 32-bit lanes.
 #[inline(always)]
@@ -52,34 +53,6 @@ const fn mask16(w: usize) -> __mmask16 {
     } else {
         ((1u32 << w) - 1) as u16
     }
-}
-
-/// Bytes ahead of the current block that the message is prefetched (for
-/// messages streamed from memory; the hardware prefetcher alone leaves the
-/// kernels about 20% behind a plain read at 64 MiB).
-const PREFETCH: usize = 2048;
-
-/// Messages at least this long are prefetched `PREFETCH` bytes ahead: a
-/// message this long is not assumed to be in cache (the long-message
-/// kernels' 16 KiB chunks stream from memory). A shorter one is, and there
-/// a prefetch per line only takes load slots (4% at 8 KiB in cache).
-const PREFETCH_MIN: usize = 16 * 1024;
-
-/// Prefetch the message line `PREFETCH` bytes ahead of byte `at` (an address
-/// computed with wrapping arithmetic: it may lie past the message, and a
-/// prefetch never faults); `@maybe true/false` prefetches or does nothing.
-macro_rules! prefetch {
-    ($p:expr, $at:expr) => {{
-        // SAFETY: a prefetch never faults, whatever the address. (The block
-        // is for the MSRV: in Rust 1.89 `_mm_prefetch` is an `unsafe fn`;
-        // later releases made it safe, hence the `allow`.)
-        #[allow(unused_unsafe)]
-        let () = unsafe { _mm_prefetch::<_MM_HINT_T0>($p.wrapping_add($at + PREFETCH).cast()) };
-    }};
-    (@maybe true, $p:expr, $at:expr) => {
-        prefetch!($p, $at)
-    };
-    (@maybe false, $p:expr, $at:expr) => {};
 }
 
 /// Below this many bytes (`N` windows) the Toeplitz kernels run the AVX2

@@ -145,6 +145,19 @@ macro_rules! x86_ops26 {
                 unsafe { $store(p.cast(), $d v) }
             }};
         }
+        macro_rules! vprefetch {
+            ($d p:expr) => {{
+                let p: *const u8 = $d p;
+                // SAFETY: a prefetch never faults, whatever the address
+                // (computed with wrapping arithmetic: it may lie past the
+                // message). (The block is for the MSRV, where
+                // `_mm_prefetch` is an `unsafe fn`.)
+                #[allow(unused_unsafe)]
+                let () = unsafe {
+                    core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p.cast())
+                };
+            }};
+        }
         /// `x` unchanged, but opaque to the optimiser. Without it LLVM
         /// tracks the accumulator limbs' known bits through the carries,
         /// cannot prove them below 2^32, and turns `vpmuludq` into a
@@ -390,8 +403,16 @@ macro_rules! radix26_blocks_x2 {
             let mut a: [V; 5] =
                 core::array::from_fn(|k| vopaque!(vadd!(vload!(first[k].as_ptr()), ma[k])));
             let mut b: [V; 5] = core::array::from_fn(|k| vopaque!(mb[k]));
+            let long = data.len() >= $crate::backend::prefetch::PREFETCH_MIN;
             for _ in 1..steps {
                 ptr = ptr.wrapping_add(32 * LANES);
+                if long {
+                    for line in 0..(32 * LANES).div_ceil(64) {
+                        vprefetch!(
+                            ptr.wrapping_add($crate::backend::prefetch::PREFETCH + 64 * line)
+                        );
+                    }
+                }
                 let (ma, mb) = (
                     load_blocks!(ptr),
                     load_blocks!(ptr.wrapping_add(16 * LANES)),

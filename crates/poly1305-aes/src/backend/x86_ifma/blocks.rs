@@ -11,6 +11,7 @@ use zeroize::Zeroize;
 
 use super::arith::{from44, to44};
 use super::powers::Powers;
+use crate::backend::prefetch::{PREFETCH, PREFETCH_MIN};
 
 /// Absorbs every whole block of `data` (with the 2^128 bit) and returns
 /// their length; `h` in and out as in the scalar block interface of
@@ -338,22 +339,6 @@ macro_rules! kernel_loop {
 /// products 18, carry 12 per eight blocks); the fold carries once per four
 /// (54: split 6, products 18, carry 3).
 const FOLD_GROUPS: usize = 4;
-
-/// Bytes ahead of the current step that the folded loop prefetches the
-/// message, when it is at least [`PREFETCH_MIN`] bytes long: a long
-/// message is read from memory, where the kernel's long multiply chains
-/// keep the core from running far enough ahead to have many lines in
-/// flight, and the hardware prefetcher starts over at every 4 KiB page.
-/// Measured on a 1 GiB file hashed from a mapping (`uhash mac --threads
-/// 1`, 2-core Intel VM, medians of 11): 0.234 s without, 0.204 s at 2 KiB,
-/// 0.198 s at 8 KiB, 0.193 s at 16 KiB; in cache, 64 KiB messages
-/// 0.127–0.128 cycles/byte with it, 0.125–0.137 without (three runs
-/// each).
-const PREFETCH: usize = 8192;
-
-/// Messages at least this long are prefetched (a shorter one is taken to
-/// be in cache, and lines past its end would only be fetched for nothing).
-const PREFETCH_MIN: usize = 16 * 1024;
 
 /// The powers r^16, r^32, r^48, r^64 (each in every lane, with 20× limbs 1
 /// and 2) from r^16 and its 20× limbs: two vector products, r^16·r^16 and
