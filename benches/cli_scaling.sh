@@ -23,10 +23,10 @@
 # (default as above), DIR (default /dev/shm/uhash-scaling, else
 # target/cli-scaling), IO_MODES (extra rows `uhash mac --io MODE` for the
 # first MAC, e.g. "map blocks pread"; the hidden `--io` option), COLD=1
-# (also a file of COLD_MIB, default 2048, on disk under target/, read after
-# `echo 3 > /proc/sys/vm/drop_caches` by `uhash mac` on every core and by
-# `dd bs=1M`, where the kernel lets us drop the caches; the tmpfs file is
-# then removed, to be written anew by the next run), UHASH, PAGE_TOUCH,
+# (also a file of COLD_MIB, default 2048, on disk under target/, dropped
+# from the page cache before each run with GNU dd's `iflag=nocache` and
+# read by `uhash mac` on every core, by the IO_MODES rows and by
+# `dd bs=1M`; the table then says each one's speed against dd's), UHASH, PAGE_TOUCH,
 # B3SUM (binaries; default: built with cargo / found on PATH). Needs bash,
 # awk and sort; b3sum is optional (`cargo install b3sum`), as is openssl.
 set -euo pipefail
@@ -140,27 +140,31 @@ for n in $THREADS; do
 done
 
 if [ "${COLD:-0}" = 1 ]; then
-    if sync && (echo 3 >/proc/sys/vm/drop_caches) 2>/dev/null; then
-        COLD_MIB=${COLD_MIB:-2048}
-        COLDFILE=target/cli-scaling/cold-${COLD_MIB}MiB.bin
-        mkdir -p target/cli-scaling
-        [ -f "$COLDFILE" ] || head -c $((COLD_MIB << 20)) "$FILE" >"$COLDFILE"
+    COLD_MIB=${COLD_MIB:-2048}
+    COLDFILE=target/cli-scaling/cold-${COLD_MIB}MiB.bin
+    mkdir -p target/cli-scaling
+    [ -f "$COLDFILE" ] || head -c $((COLD_MIB << 20)) "$FILE" >"$COLDFILE"
+    # Drops this one file from the page cache (GNU dd's `nocache`:
+    # posix_fadvise DONTNEED over the whole file, after its pages are
+    # written). Dropping every cache (`echo 3 > /proc/sys/vm/drop_caches`)
+    # does the same for the file, but needs root and, on our VM, left the
+    # tmpfs file four times slower to map until it was written anew.
+    evict() { sync "$COLDFILE" && dd if="$COLDFILE" iflag=nocache count=0 status=none; }
+    if evict 2>/dev/null; then
+        if command -v fincore >/dev/null; then
+            echo "cli_scaling: after eviction: $(fincore --noheadings --output RES "$COLDFILE" | tr -d ' ') of $COLDFILE in the page cache" >&2
+        fi
         first=${ALGS%% *}
-        drop() { sync; echo 3 >/proc/sys/vm/drop_caches; }
-        PRE=drop time_runs "cold-dd $CORES" dd if="$COLDFILE" of=/dev/null bs=1M status=none >>"$OUT"
-        PRE=drop time_runs "cold-$first $CORES" "$UHASH" mac --alg "$first" --key-file "${KEY[$first]}" \
+        PRE=evict time_runs "cold-dd $CORES" dd if="$COLDFILE" of=/dev/null bs=1M status=none >>"$OUT"
+        PRE=evict time_runs "cold-$first $CORES" "$UHASH" mac --alg "$first" --key-file "${KEY[$first]}" \
             --nonce "${NONCE[$first]}" "$COLDFILE" >>"$OUT"
         for m in $IO_MODES; do
-            PRE=drop time_runs "cold-$first--io-$m $CORES" "$UHASH" mac --alg "$first" --io "$m" \
+            PRE=evict time_runs "cold-$first--io-$m $CORES" "$UHASH" mac --alg "$first" --io "$m" \
                 --key-file "${KEY[$first]}" --nonce "${NONCE[$first]}" "$COLDFILE" >>"$OUT"
         done
         rm -f "$COLDFILE"
-        # On some VMs (ours) dropping the caches leaves the tmpfs file
-        # four times slower to map until it is written anew: the next run
-        # writes it again.
-        rm -f "$FILE"
     else
-        echo "cli_scaling: /proc/sys/vm/drop_caches is not writable: no cold-cache rows" >&2
+        echo "cli_scaling: dd cannot drop $COLDFILE from the page cache (iflag=nocache): no cold rows" >&2
     fi
 fi
 
@@ -178,10 +182,17 @@ awk -v size="$SIZE_MIB" -v cold="${COLD_MIB:-0}" '
           c = cs[j]
           if (!((c, n) in med)) continue
           gbs = (c ~ /^cold-/ ? cold : size) * 1048576 / med[c, n] / 1e9
-          w = ((("words", n) in med) && c != "words" && c != "touch") ? sprintf("%.2f", med[c, n] / med["words", n]) : "-"
-          b = ((("b3sum", n) in med) && c != "b3sum" && c != "words" && c != "touch") ? sprintf("%.2f", med[c, n] / med["b3sum", n]) : "-"
+          warm = c !~ /^cold-/
+          w = (warm && (("words", n) in med) && c != "words" && c != "touch") ? sprintf("%.2f", med[c, n] / med["words", n]) : "-"
+          b = (warm && (("b3sum", n) in med) && c != "b3sum" && c != "words" && c != "touch") ? sprintf("%.2f", med[c, n] / med["b3sum", n]) : "-"
           printf "%-28s %8s %7.3f (%.3f-%.3f) %8.2f %8s %8s\n", c, n, med[c, n], lo[c, n], hi[c, n], gbs, w, b
         }
       }
+      for (i = 1; i <= nn; i++)
+        for (j = 1; j <= nc; j++) {
+          c = cs[j]; n = ns[i]
+          if (c ~ /^cold-/ && c != "cold-dd" && ((c, n) in med) && (("cold-dd", n) in med))
+            printf "%s reads at %.2fx the speed of dd (goal: >= 0.9)\n", c, med["cold-dd", n] / med[c, n]
+        }
     }' "$OUT"
 awk -v a="$START" -v b="$EPOCHREALTIME" 'BEGIN { printf "cli_scaling: %.0f s in all\n", b - a }' >&2

@@ -16,6 +16,8 @@ mod pread;
 #[cfg(unix)]
 mod probe;
 mod progress;
+#[cfg(unix)]
+mod residency;
 mod run;
 mod spans;
 

@@ -143,7 +143,15 @@ fn every_read_mode_gives_the_same_tag() {
     let msg = bytes((5 << 20) + 12_345, 7);
     std::fs::write(dir.join("m.bin"), &msg).unwrap();
     let want = expected_poly1305_aes(&msg, &hex::decode(NONCE).unwrap());
-    for io in ["auto", "blocks", "map", "populate", "stream", "pread"] {
+    for io in [
+        "auto",
+        "blocks",
+        "map",
+        "populate",
+        "stream",
+        "pread",
+        "sequential",
+    ] {
         for threads in ["1", "2", "3", "7"] {
             assert_eq!(
                 mac_line(&dir, ["poly1305-aes", KEY, NONCE, io, threads]),
@@ -151,6 +159,61 @@ fn every_read_mode_gives_the_same_tag() {
                 "{io} {threads}"
             );
         }
+    }
+}
+
+/// `--io auto` hashes a file that is not in the page cache front to back on
+/// one thread (`sequential`: one stream for the kernel's read-ahead), told
+/// by sampling its pages, with the same tag; once the file is cached it
+/// is read as before. The file is dropped from the page cache with
+/// `posix_fadvise(POSIX_FADV_DONTNEED)` after it is written to disk.
+#[cfg(target_os = "linux")]
+#[test]
+fn auto_reads_a_file_not_in_the_page_cache_front_to_back() {
+    use std::io::Write;
+    let dir = scratch("cold");
+    let msg = bytes((4 << 20) + 12_345, 5);
+    let path = dir.join("m.bin");
+    let mut f = std::fs::File::create(&path).unwrap();
+    f.write_all(&msg).unwrap();
+    f.sync_all().unwrap();
+    let want = format!(
+        "{}  m.bin\n",
+        expected_poly1305_aes(&msg, &hex::decode(NONCE).unwrap())
+    );
+    let traced = |threads: &str| {
+        let out = run_in_env(
+            &dir,
+            &[
+                "mac",
+                "--alg",
+                "poly1305-aes",
+                "--key-hex",
+                KEY,
+                "--nonce",
+                NONCE,
+                "--threads",
+                threads,
+                "m.bin",
+            ],
+            b"",
+            &[("UHASH_IO_TRACE", "1")],
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        (text(&out.stdout), text(&out.stderr))
+    };
+    for threads in ["1", "2"] {
+        rustix::fs::fadvise(&f, 0, None, rustix::fs::Advice::DontNeed).unwrap();
+        let (tag, trace) = traced(threads);
+        assert_eq!(tag, want, "{threads}");
+        assert!(
+            trace.contains("0 of 16 sampled pages in the page cache -> Sequential"),
+            "{threads}: {trace}"
+        );
+        // Now in the page cache: mapped as before (no probe below 256 MiB).
+        let (tag, trace) = traced(threads);
+        assert_eq!(tag, want, "{threads}");
+        assert!(!trace.contains("Sequential"), "{threads}: {trace}");
     }
 }
 
@@ -168,7 +231,7 @@ fn long_hash_macs_read_the_same_in_every_mode() {
     );
     for alg in ["nhx4-mac", "mmh32x4-mac"] {
         let want = mac_line(&dir, [alg, key, nonce, "stream", "1"]);
-        for io in ["map", "pread"] {
+        for io in ["map", "pread", "sequential"] {
             for threads in ["1", "3"] {
                 assert_eq!(
                     mac_line(&dir, [alg, key, nonce, io, threads]),
