@@ -104,8 +104,17 @@ fn mac_one_file_with_a_nonce_like_sha256sum() {
 
 /// The output line of `uhash mac --alg ALG --key-hex KEY --nonce NONCE
 /// --io IO --threads THREADS m.bin` in `dir` (which must succeed).
-fn mac_line(dir: &std::path::Path, [alg, key, nonce, io, threads]: [&str; 5]) -> String {
-    let out = run_in(
+fn mac_line(dir: &std::path::Path, args: [&str; 5]) -> String {
+    mac_traced(dir, args, &[]).0
+}
+
+/// [`mac_line`] with the environment variables `env` set, and stderr.
+fn mac_traced(
+    dir: &std::path::Path,
+    [alg, key, nonce, io, threads]: [&str; 5],
+    env: &[(&str, &str)],
+) -> (String, String) {
+    let out = run_in_env(
         dir,
         &[
             "mac",
@@ -122,13 +131,14 @@ fn mac_line(dir: &std::path::Path, [alg, key, nonce, io, threads]: [&str; 5]) ->
             "m.bin",
         ],
         b"",
+        env,
     );
     assert!(
         out.status.success(),
         "{alg} {io} {threads}: {}",
         text(&out.stderr)
     );
-    text(&out.stdout)
+    (text(&out.stdout), text(&out.stderr))
 }
 
 /// Every way of reading a regular file (`--io`: blocks read on several
@@ -181,26 +191,12 @@ fn auto_reads_a_file_not_in_the_page_cache_front_to_back() {
         "{}  m.bin\n",
         expected_poly1305_aes(&msg, &hex::decode(NONCE).unwrap())
     );
-    let traced = |threads: &str| {
-        let out = run_in_env(
+    let traced = |threads| {
+        mac_traced(
             &dir,
-            &[
-                "mac",
-                "--alg",
-                "poly1305-aes",
-                "--key-hex",
-                KEY,
-                "--nonce",
-                NONCE,
-                "--threads",
-                threads,
-                "m.bin",
-            ],
-            b"",
+            ["poly1305-aes", KEY, NONCE, "auto", threads],
             &[("UHASH_IO_TRACE", "1")],
-        );
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        (text(&out.stdout), text(&out.stderr))
+        )
     };
     for threads in ["1", "2"] {
         rustix::fs::fadvise(&f, 0, None, rustix::fs::Advice::DontNeed).unwrap();
