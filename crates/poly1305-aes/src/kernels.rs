@@ -279,7 +279,9 @@ mod tests {
             for h in hs {
                 for fill in [0u8, 0xff] {
                     for r in [[0xffu8; 16], [0u8; 16], [1u8; 16]] {
-                        for len in [0, 16, 32, 48, 64, 128, 256, 1024, 1040, 4096] {
+                        for len in [
+                            0, 16, 32, 48, 64, 128, 256, 1024, 1040, 1088, 1152, 1216, 4096, 16448,
+                        ] {
                             let data = std::vec![fill; len + 1];
                             for hibit in [false, true] {
                                 check(e, h, r, &data[..len], hibit);

@@ -1,6 +1,8 @@
 //! Poly1305 with AVX2: 4 lanes, radix 2^26 (`vpmuludq`), powers r^1..r^4
-//! computed per message, two interleaved accumulators. The arithmetic and
-//! its bounds are in the shared `radix26.rs` (its macros, expanded here).
+//! and r^4, r^8, r^12, r^16 computed per message, one accumulator that
+//! takes four vectors of blocks (256 bytes) per carry
+//! (`radix26_blocks_sum!`). The arithmetic and its bounds are in the shared
+//! `radix26.rs` (its macros, expanded here).
 
 use super::limbs26::M26;
 use crate::kernels::Kernels;
@@ -24,7 +26,13 @@ x86_ops26!(
     ymm_reg
 );
 
-/// Four blocks (64 bytes) as 26-bit limbs plus 2^128, lane t = block t.
+/// The block that [`load_blocks!`] puts in each lane: the order of
+/// `vpunpck[lh]qdq` across the two 128-bit halves, left as it is (the
+/// powers of the last multiplication are laid out in the same order).
+const LANE_BLOCK: [usize; LANES] = [0, 2, 1, 3];
+
+/// Four blocks (64 bytes) as 26-bit limbs plus 2^128, lane t = block
+/// `LANE_BLOCK[t]`.
 macro_rules! load_blocks {
     ($p:expr) => {{
         let p: *const u8 = $p;
@@ -35,10 +43,7 @@ macro_rules! load_blocks {
                 _mm256_loadu_si256(p.add(32).cast()),
             )
         };
-        // unpack gives lanes [0, 2, 1, 3]; the 64-bit permute restores the order
-        let lo = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_unpacklo_epi64(a, b));
-        let hi = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_unpackhi_epi64(a, b));
-        split26!(lo, hi)
+        split26!(_mm256_unpacklo_epi64(a, b), _mm256_unpackhi_epi64(a, b))
     }};
 }
 
@@ -67,6 +72,6 @@ uhash_base::avx2_fn! {
     /// # Safety
     /// The CPU must support the [`Avx2`] feature set.
     unsafe fn blocks_avx2(h: &mut [u64; 3], r: &[u64; 2], data: &[u8]) -> usize {
-        radix26_blocks_x2!(h, r, data)
+        radix26_blocks_sum!(h, r, data, 4)
     }
 }
