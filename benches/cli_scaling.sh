@@ -26,7 +26,9 @@
 # (also a file of COLD_MIB, default 2048, on disk under target/, dropped
 # from the page cache before each run with GNU dd's `iflag=nocache` and
 # read by `uhash mac` on every core, by the IO_MODES rows and by
-# `dd bs=1M`; the table then says each one's speed against dd's), UHASH, PAGE_TOUCH,
+# `dd bs=1M`, in rounds of rotated order with a pause of COLD_PAUSE s,
+# default 2, before each run; the table then says each one's speed against
+# dd's), UHASH, PAGE_TOUCH,
 # B3SUM (binaries; default: built with cargo / found on PATH). Needs bash,
 # awk and sort; b3sum is optional (`cargo install b3sum`), as is openssl.
 set -euo pipefail
@@ -106,7 +108,13 @@ time_runs() {
         t1=$EPOCHREALTIME
         ts+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')")
     done
-    printf '%s\n' "${ts[@]}" | sort -g | awk -v l="$label" '
+    printf '%s\n' "${ts[@]}" | median_line "$label"
+}
+
+# median_line LABEL: the times on stdin (seconds, one a line) as
+# "LABEL median min max".
+median_line() {
+    sort -g | awk -v l="$1" '
         { v[NR] = $1 }
         END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
               printf "%s %.4f %.4f %.4f\n", l, m, v[1], v[NR] }'
@@ -154,14 +162,37 @@ if [ "${COLD:-0}" = 1 ]; then
         if command -v fincore >/dev/null; then
             echo "cli_scaling: after eviction: $(fincore --noheadings --output RES "$COLDFILE" | tr -d ' ') of $COLDFILE in the page cache" >&2
         fi
+        # The cold commands, RUNS rounds, each round in an order rotated by
+        # one and each run after a pause of COLD_PAUSE s: a VM's disk may be
+        # rate-limited (a token bucket: ours read 1 GiB in 0.7 s or in 2.7 s
+        # depending on what ran before), which back-to-back runs of one
+        # command would charge to that command alone.
         first=${ALGS%% *}
-        PRE=evict time_runs "cold-dd $CORES" dd if="$COLDFILE" of=/dev/null bs=1M status=none >>"$OUT"
-        PRE=evict time_runs "cold-$first $CORES" "$UHASH" mac --alg "$first" --key-file "${KEY[$first]}" \
-            --nonce "${NONCE[$first]}" "$COLDFILE" >>"$OUT"
+        mac="$(printf '%q ' "$UHASH" mac --alg "$first" --key-file "${KEY[$first]}" --nonce "${NONCE[$first]}")"
+        cold=$(printf '%q' "$COLDFILE")
+        labels=("cold-dd $CORES" "cold-$first $CORES")
+        cmds=("dd if=$cold of=/dev/null bs=1M status=none" "$mac $cold")
         for m in $IO_MODES; do
-            PRE=evict time_runs "cold-$first--io-$m $CORES" "$UHASH" mac --alg "$first" --io "$m" \
-                --key-file "${KEY[$first]}" --nonce "${NONCE[$first]}" "$COLDFILE" >>"$OUT"
+            labels+=("cold-$first--io-$m $CORES")
+            cmds+=("$mac --io $m $cold")
         done
+        times=$DIR/cold-times.txt
+        : >"$times"
+        for ((i = 0; i < RUNS; i++)); do
+            for ((j = 0; j < ${#cmds[@]}; j++)); do
+                k=$(((i + j) % ${#cmds[@]}))
+                evict
+                sleep "${COLD_PAUSE:-2}"
+                t0=$EPOCHREALTIME
+                eval "${cmds[$k]}" >/dev/null
+                t1=$EPOCHREALTIME
+                awk -v k="$k" -v a="$t0" -v b="$t1" 'BEGIN { printf "%d %.4f\n", k, b - a }' >>"$times"
+            done
+        done
+        for ((k = 0; k < ${#cmds[@]}; k++)); do
+            awk -v k="$k" '$1 == k { print $2 }' "$times" | median_line "${labels[$k]}" >>"$OUT"
+        done
+        rm -f "$times"
         rm -f "$COLDFILE"
     else
         echo "cli_scaling: dd cannot drop $COLDFILE from the page cache (iflag=nocache): no cold rows" >&2

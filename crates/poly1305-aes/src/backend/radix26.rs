@@ -40,7 +40,12 @@ use crate::kernels::Kernels;
 /// `poly1305_appendix_b` on x86-64: at 512 bytes AVX2 took 549 cycles and
 /// AVX-512F 647 against 498 for soft, at 1024 bytes 865 and 907 against
 /// 984; NEON uses the same threshold unmeasured). Those AVX2 figures
-/// predate its two-accumulator loop; with it, on an AMD EPYC Zen 3
+/// predate its two-accumulator loop (since replaced by
+/// [`radix26_blocks_sum!`]: on the 2-core Intel VM, `summary --quick
+/// --filter poly1305/Poly1305/uhash` under `--cfg uhash_backend="avx2"`,
+/// medians of 7 runs alternating with the two-accumulator build, 1 KiB
+/// 0.721 against 0.705 cycles/byte, 4 KiB 0.471 against 0.552, 64 KiB 0.387
+/// against 0.496; the threshold was not measured again); with it, on an AMD EPYC Zen 3
 /// (`poly1305_appendix_b --backend avx2`, one noisy run) 1024 bytes take
 /// 722 cycles against 960 for soft. Re-measured there with the AVX2
 /// threshold lowered to 128 bytes (three runs, Poly1305-AES cycles per

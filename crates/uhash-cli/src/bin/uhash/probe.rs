@@ -21,9 +21,11 @@
 //! [`crate::residency`]) is not probed: it is read `sequential`, front to
 //! back on one thread, because there the disk is the limit, and one stream
 //! is what the kernel's read-ahead serves best. On the 2-core VM, 1 GiB on
-//! its disk dropped from the page cache before each run (9 runs in turns,
-//! medians, s): `dd bs=1M` 1.06 (0.60–2.97), `sequential` 0.65
-//! (0.60–0.93), `map` on two threads 0.85, `pread` on two 0.98.
+//! its disk dropped from the page cache before each run (6 rounds in
+//! rotated order, medians, s): `dd bs=1M` 2.45, `auto` (so `sequential`)
+//! 1.25, `map` on two threads 1.62, `pread` on two 1.56; that disk's speed
+//! moves a lot, and part of `auto`'s margin there comes from the sample
+//! itself (benches/README.md, "Memory speed").
 //! Files shorter than [`PROBE_MIN`] are mapped without a probe (the choice
 //! is worth at most a few milliseconds there), and each choice is kept for
 //! the rest of the run, per file system (`st_dev`) and thread count, so
