@@ -332,6 +332,34 @@ pub(crate) fn powers26<const LANES: usize>(r: &[u64; 2]) -> [[u64; LANES]; 5] {
     out
 }
 
+/// h (`[u64; 3]`) as 26-bit limbs in lane 0 of five vectors, the other
+/// lanes 0: the accumulator of a block loop before its first vector of
+/// blocks is added.
+macro_rules! h_in_lane0 {
+    ($h:expr) => {{
+        let h26 = $crate::backend::limbs26::to26($h);
+        let mut first = [[0u64; LANES]; 5];
+        for k in 0..5 {
+            first[k][0] = h26[k];
+        }
+        let v: [V; 5] = core::array::from_fn(|k| vload!(first[k].as_ptr()));
+        v
+    }};
+}
+
+/// The sum of the lanes of the limbs `$f` (`[V; 5]`) as h (`[u64; 3]`):
+/// the end of a block loop.
+macro_rules! sum_lanes26 {
+    ($f:expr) => {{
+        let f: [V; 5] = $f;
+        let mut lanes = [[0u64; LANES]; 5];
+        for k in 0..5 {
+            vstore!(lanes[k].as_mut_ptr(), f[k]);
+        }
+        $crate::backend::limbs26::from26(core::array::from_fn(|k| lanes[k].iter().sum()))
+    }};
+}
+
 /// The block loop: absorbs ⌊len / (16·LANES)⌋·16·LANES bytes of `$data`
 /// into `$h` and evaluates to their length. One vector of LANES blocks per
 /// step (A ← A·r^LANES + m); lane t is then multiplied by r^(LANES−t) and
@@ -347,14 +375,10 @@ macro_rules! radix26_blocks {
             let p5: [V; 5] = core::array::from_fn(|k| vadd!(p[k], vsll!(p[k], 2)));
             let top: [V; 5] = core::array::from_fn(|k| vset1!(pw[k][0]));
             let top5: [V; 5] = core::array::from_fn(|k| vadd!(top[k], vsll!(top[k], 2)));
-            let h26 = $crate::backend::limbs26::to26(h);
-            let mut first = [[0u64; LANES]; 5];
-            for k in 0..5 {
-                first[k][0] = h26[k];
-            }
+            let h0 = h_in_lane0!(h);
             let mut ptr = data.as_ptr();
             let m = load_blocks!(ptr);
-            let mut acc: [V; 5] = core::array::from_fn(|k| vadd!(vload!(first[k].as_ptr()), m[k]));
+            let mut acc: [V; 5] = core::array::from_fn(|k| vadd!(h0[k], m[k]));
             for _ in 1..steps {
                 ptr = ptr.wrapping_add(16 * LANES);
                 let m = load_blocks!(ptr);
@@ -362,11 +386,7 @@ macro_rules! radix26_blocks {
                 acc = core::array::from_fn(|k| vadd!(x[k], m[k]));
             }
             let f = mul26!(acc, p, p5);
-            let mut lanes = [[0u64; LANES]; 5];
-            for k in 0..5 {
-                vstore!(lanes[k].as_mut_ptr(), f[k]);
-            }
-            *h = $crate::backend::limbs26::from26(core::array::from_fn(|k| lanes[k].iter().sum()));
+            *h = sum_lanes26!(f);
         }
         steps * 16 * LANES
     }};
@@ -414,18 +434,13 @@ macro_rules! radix26_blocks_x2 {
             }
             let top: [V; 5] = core::array::from_fn(|k| vopaque!(vset1!(pa_lanes[k][0])));
             let top5 = times5(&top);
-            let h26 = $crate::backend::limbs26::to26(h);
-            let mut first = [[0u64; LANES]; 5];
-            for k in 0..5 {
-                first[k][0] = h26[k];
-            }
+            let h0 = h_in_lane0!(h);
             let mut ptr = data.as_ptr();
             let (ma, mb) = (
                 load_blocks!(ptr),
                 load_blocks!(ptr.wrapping_add(16 * LANES)),
             );
-            let mut a: [V; 5] =
-                core::array::from_fn(|k| vopaque!(vadd!(vload!(first[k].as_ptr()), ma[k])));
+            let mut a: [V; 5] = core::array::from_fn(|k| vopaque!(vadd!(h0[k], ma[k])));
             let mut b: [V; 5] = core::array::from_fn(|k| vopaque!(mb[k]));
             let long = data.len() >= $crate::backend::prefetch::PREFETCH_MIN;
             for _ in 1..steps {
@@ -448,11 +463,7 @@ macro_rules! radix26_blocks_x2 {
             }
             let fa = mul26p!(a, pa, pa5);
             let fb = mul26p!(b, pb, pb5);
-            let mut lanes = [[0u64; LANES]; 5];
-            for k in 0..5 {
-                vstore!(lanes[k].as_mut_ptr(), vadd!(fa[k], fb[k]));
-            }
-            *h = $crate::backend::limbs26::from26(core::array::from_fn(|k| lanes[k].iter().sum()));
+            *h = sum_lanes26!(core::array::from_fn(|k| vadd!(fa[k], fb[k])));
         }
         steps * 32 * LANES
     }};
@@ -560,15 +571,10 @@ macro_rules! radix26_blocks_sum {
                 core::hint::black_box(core::array::from_fn(|k| vset1!(sl[k][j])))
             });
             let g5: [[V; 5]; K] = core::array::from_fn(|j| times5(&g[j]));
-            let h26 = $crate::backend::limbs26::to26(h);
-            let mut first = [[0u64; LANES]; 5];
-            for k in 0..5 {
-                first[k][0] = h26[k];
-            }
+            let h0 = h_in_lane0!(h);
             let mut ptr = data.as_ptr();
             let m = load_blocks!(ptr);
-            let mut a: [V; 5] =
-                core::array::from_fn(|k| vopaque!(vadd!(vload!(first[k].as_ptr()), m[k])));
+            let mut a: [V; 5] = core::array::from_fn(|k| vopaque!(vadd!(h0[k], m[k])));
             let long = data.len() >= $crate::backend::prefetch::PREFETCH_MIN;
             for _ in 0..(n - 1) / K {
                 ptr = ptr.wrapping_add(VEC);
@@ -595,11 +601,7 @@ macro_rules! radix26_blocks_sum {
                 a = core::array::from_fn(|k| vopaque!(vadd!(x[k], m[k])));
             }
             let f = mul26p!(a, pl, pl5);
-            let mut lanes = [[0u64; LANES]; 5];
-            for k in 0..5 {
-                vstore!(lanes[k].as_mut_ptr(), f[k]);
-            }
-            *h = $crate::backend::limbs26::from26(core::array::from_fn(|k| lanes[k].iter().sum()));
+            *h = sum_lanes26!(f);
         }
         n * VEC
     }};
