@@ -210,10 +210,6 @@ pub enum IoMode {
     /// Map it with every page populated by the kernel up front, and hash
     /// the whole mapping (no windows).
     Populate,
-    /// Map it and hash it front to back on one thread, in windows: one
-    /// sequential stream for the kernel's read-ahead (what `auto` takes for
-    /// a file mostly not in the page cache).
-    Sequential,
     /// Read it with `pread` on every thread in cache-sized pieces, each
     /// thread hashing what it read (Unix; algorithms with a parallel path,
     /// otherwise as `blocks`).

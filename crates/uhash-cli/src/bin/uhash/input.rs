@@ -5,17 +5,15 @@
 //!   thread hashing what it read (each byte costs a copy; `crate::pread`);
 //! - `blocks`: read in blocks on every thread and hashed in order by one
 //!   (for the algorithms without a parallel path; `crate::blocks`);
-//! - `sequential`: mapped and hashed front to back on the calling thread,
-//!   in the windows of `map` (one stream for the kernel's read-ahead);
 //! - `stream`, `populate`: one thread reading into a streaming state, and
 //!   `map` with the pages mapped up front (for measurements).
 //!
 //! `auto` takes `blocks` for an algorithm without a parallel path and, for
-//! the others, `sequential` for a file mostly not in the page cache
-//! (`crate::residency`), otherwise `map` or `pread` as a probe of the
-//! machine measures (`crate::probe`; why each wins where it does:
-//! benches/README.md, "Memory speed"). A pipe, a terminal or a device is
-//! read in large blocks into a streaming state.
+//! the others, `map` or `pread` as a probe of the machine measures
+//! (`crate::probe`; why each wins where it does: benches/README.md,
+//! "Memory speed"), or `map` unprobed for a file mostly not in the page
+//! cache (`crate::residency`). A pipe, a terminal or a device is read in
+//! large blocks into a streaming state.
 
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
@@ -23,7 +21,6 @@ use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::ThreadPool;
-use uhash::base::pieces::Pieces;
 use uhash_cli::alg::Keyed;
 
 use crate::Fail;
@@ -195,32 +192,11 @@ pub fn digest(
                 stream(keyed, nonce, Box::new(file), Some(len), name)
             }
         }
-        Source::File { file, len } if mode == IoMode::Sequential => {
-            let map = map_file(&file, len, false, name)?;
-            let done = AtomicU64::new(0);
-            let msg = crate::map::MapRead {
-                map: &map,
-                window: crate::map::window(1),
-                done: &done,
-            };
-            // Front to back on this thread, into one streaming state.
-            let mut state = keyed.start();
-            let mut failed = None;
-            progress::run(name, Some(len), Some(&done), || {
-                let _ = msg.visit(0, len, 1, &mut |piece| {
-                    if failed.is_none() {
-                        failed = state.update(piece).err();
-                    }
-                });
-            });
-            match failed {
-                Some(e) => Err(alg_fail(e)),
-                None => state.finish(nonce).map_err(alg_fail),
-            }
-        }
         Source::File { file, len } => {
+            let size = usize::try_from(len)
+                .map_err(|_| Fail::input(format!("{name}: too large to map on this machine")))?;
             let populate = mode == IoMode::Populate;
-            let map = map_file(&file, len, populate, name)?;
+            let map = crate::map::Mapping::new(&file, size, populate).map_err(io_fail)?;
             let done = AtomicU64::new(0);
             // `map`: in windows mapped and released on every thread, where
             // the algorithm has a parallel path (`crate::map`); otherwise,
@@ -247,19 +223,6 @@ pub fn digest(
         }
         Source::Stream(r) => stream(keyed, nonce, r, None, name),
     }
-}
-
-/// `file` of `len` bytes mapped ([`crate::map::Mapping::new`]).
-fn map_file(
-    file: &File,
-    len: u64,
-    populate: bool,
-    name: &str,
-) -> Result<crate::map::Mapping, Fail> {
-    let size = usize::try_from(len)
-        .map_err(|_| Fail::input(format!("{name}: too large to map on this machine")))?;
-    crate::map::Mapping::new(file, size, populate)
-        .map_err(|e| Fail::input(format!("{name}: read error: {}", plain(&e))))
 }
 
 /// The message of a failed read in pieces of `name`.

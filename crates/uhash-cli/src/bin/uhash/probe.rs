@@ -18,14 +18,15 @@
 //! thread; on the 2-core VM below a phase takes 0.2–0.55 ms and the whole
 //! probe 1.9–5.4 ms (`UHASH_IO_TRACE` lines).
 //! A file mostly not in the page cache (a sample of its pages,
-//! [`crate::residency`]) is not probed: it is read `sequential`, front to
-//! back on one thread, because there the disk is the limit, and one stream
-//! is what the kernel's read-ahead serves best. On the 2-core VM, 1 GiB on
-//! its disk dropped from the page cache before each run (6 rounds in
-//! rotated order, medians, s): `dd bs=1M` 2.45, `auto` (so `sequential`)
-//! 1.25, `map` on two threads 1.62, `pread` on two 1.56; that disk's speed
-//! moves a lot, and part of `auto`'s margin there comes from the sample
-//! itself (benches/README.md, "Memory speed").
+//! [`crate::residency`]) is mapped without a probe: the probe would time
+//! the disk, not a fault against a copy, and read 6 MiB per thread out of
+//! order to do it. Mapped, each thread reads its segments front to back,
+//! so the disk gets one stream per thread. On the 2-core VM, 1 GiB on its
+//! disk dropped from the page cache before each run (5 rounds in rotated
+//! order, medians, s): `dd bs=1M` 2.49, mapped on two threads 1.04, on one
+//! 1.19; `pread` on two threads 1.56 against 1.62 mapped in another set of
+//! rounds (benches/README.md, "Memory speed", where this disk's quirks
+//! are).
 //! Files shorter than [`PROBE_MIN`] are mapped without a probe (the choice
 //! is worth at most a few milliseconds there), and each choice is kept for
 //! the rest of the run, per file system (`st_dev`) and thread count, so
@@ -73,21 +74,20 @@ pub const PROBE_MIN: u64 = 256 << 20;
 /// The choices made so far in this run: (file system, threads) → mode.
 static CHOSEN: Mutex<Option<HashMap<(u64, usize), IoMode>>> = Mutex::new(None);
 
-/// How to hash the first `len` bytes of `file` with `keyed` on `threads`
-/// threads: `sequential` for a file mostly not in the page cache
-/// ([`crate::residency`]: one stream front to back is what the kernel's
-/// read-ahead serves best); otherwise `map` or `pread` as measured (module
-/// docs), or `map` for a short file or when the probe cannot run (mapping
-/// or reading fails: the real read then reports the error).
+/// `map` or `pread` for hashing the first `len` bytes of `file` with
+/// `keyed` on `threads` threads: measured (module docs), or `map` for a
+/// short file, for a file mostly not in the page cache
+/// ([`crate::residency`]), or when the probe cannot run (mapping or
+/// reading fails: the real read then reports the error).
 pub fn choose(file: &File, len: u64, threads: usize, keyed: &dyn Keyed) -> IoMode {
     let cached = crate::residency::cached_samples(file, len);
     if let Some(cached) = cached.filter(|&c| crate::residency::mostly_on_disk(c)) {
         trace(format_args!(
-            "{cached} of {} sampled pages in the page cache -> {:?}",
+            "{cached} of {} sampled pages in the page cache -> {:?} (not probed)",
             crate::residency::SAMPLES,
-            IoMode::Sequential
+            IoMode::Map
         ));
-        return IoMode::Sequential;
+        return IoMode::Map;
     }
     if len < PROBE_MIN {
         return IoMode::Map;

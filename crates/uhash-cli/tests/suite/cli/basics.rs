@@ -153,15 +153,7 @@ fn every_read_mode_gives_the_same_tag() {
     let msg = bytes((5 << 20) + 12_345, 7);
     std::fs::write(dir.join("m.bin"), &msg).unwrap();
     let want = expected_poly1305_aes(&msg, &hex::decode(NONCE).unwrap());
-    for io in [
-        "auto",
-        "blocks",
-        "map",
-        "populate",
-        "stream",
-        "pread",
-        "sequential",
-    ] {
+    for io in ["auto", "blocks", "map", "populate", "stream", "pread"] {
         for threads in ["1", "2", "3", "7"] {
             assert_eq!(
                 mac_line(&dir, ["poly1305-aes", KEY, NONCE, io, threads]),
@@ -172,14 +164,14 @@ fn every_read_mode_gives_the_same_tag() {
     }
 }
 
-/// `--io auto` hashes a file that is not in the page cache front to back on
-/// one thread (`sequential`: one stream for the kernel's read-ahead), told
-/// by sampling its pages, with the same tag; once the file is cached it
-/// is read as before. The file is dropped from the page cache with
+/// `--io auto` maps a file that is not in the page cache without probing
+/// the machine (the probe would time the disk), told by sampling its
+/// pages, with the same tag; once the file is cached the sample says so.
+/// The file is dropped from the page cache with
 /// `posix_fadvise(POSIX_FADV_DONTNEED)` after it is written to disk.
 #[cfg(target_os = "linux")]
 #[test]
-fn auto_reads_a_file_not_in_the_page_cache_front_to_back() {
+fn auto_maps_a_file_not_in_the_page_cache_unprobed() {
     use std::io::Write;
     let dir = scratch("cold");
     let msg = bytes((4 << 20) + 12_345, 5);
@@ -203,13 +195,13 @@ fn auto_reads_a_file_not_in_the_page_cache_front_to_back() {
         let (tag, trace) = traced(threads);
         assert_eq!(tag, want, "{threads}");
         assert!(
-            trace.contains("0 of 16 sampled pages in the page cache -> Sequential"),
+            trace.contains("0 of 16 sampled pages in the page cache -> Map (not probed)"),
             "{threads}: {trace}"
         );
         // Now in the page cache: mapped as before (no probe below 256 MiB).
         let (tag, trace) = traced(threads);
         assert_eq!(tag, want, "{threads}");
-        assert!(!trace.contains("Sequential"), "{threads}: {trace}");
+        assert!(!trace.contains("not probed"), "{threads}: {trace}");
     }
 }
 
@@ -227,7 +219,7 @@ fn long_hash_macs_read_the_same_in_every_mode() {
     );
     for alg in ["nhx4-mac", "mmh32x4-mac"] {
         let want = mac_line(&dir, [alg, key, nonce, "stream", "1"]);
-        for io in ["map", "pread", "sequential"] {
+        for io in ["map", "pread"] {
             for threads in ["1", "3"] {
                 assert_eq!(
                     mac_line(&dir, [alg, key, nonce, io, threads]),
