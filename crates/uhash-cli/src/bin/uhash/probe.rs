@@ -17,8 +17,9 @@
 //! up) decides. The probe reads 2 × [`ROUNDS`] × [`WINDOW`] = 6 MiB per
 //! thread; on the 2-core VM below a phase takes 0.2–0.55 ms and the whole
 //! probe 1.9–5.4 ms (`UHASH_IO_TRACE` lines).
-//! A file mostly not in the page cache (a sample of its pages,
-//! [`crate::residency`]) is mapped without a probe: the probe would time
+//! A file mostly not in the page cache (a sample of 16 of its pages,
+//! [`crate::residency`], taken where a probe would run) is mapped without
+//! a probe: the probe would time
 //! the disk, not a fault against a copy, and read 6 MiB per thread out of
 //! order to do it. Mapped, each thread reads its segments front to back,
 //! so the disk gets one stream per thread. On the 2-core VM, 1 GiB on its
@@ -80,6 +81,11 @@ static CHOSEN: Mutex<Option<HashMap<(u64, usize), IoMode>>> = Mutex::new(None);
 /// ([`crate::residency`]), or when the probe cannot run (mapping or
 /// reading fails: the real read then reports the error).
 pub fn choose(file: &File, len: u64, threads: usize, keyed: &dyn Keyed) -> IoMode {
+    if len < PROBE_MIN {
+        return IoMode::Map;
+    }
+    // Sampled where a probe would run, and never kept: whether a file is
+    // cached is a property of the file.
     let cached = crate::residency::cached_samples(file, len);
     if let Some(cached) = cached.filter(|&c| crate::residency::mostly_on_disk(c)) {
         trace(format_args!(
@@ -87,9 +93,6 @@ pub fn choose(file: &File, len: u64, threads: usize, keyed: &dyn Keyed) -> IoMod
             crate::residency::SAMPLES,
             IoMode::Map
         ));
-        return IoMode::Map;
-    }
-    if len < PROBE_MIN {
         return IoMode::Map;
     }
     let key = (device_of(file), threads);

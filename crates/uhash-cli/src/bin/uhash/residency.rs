@@ -52,3 +52,36 @@ pub fn cached_samples(file: &File, len: u64) -> Option<u64> {
 pub fn mostly_on_disk(cached: u64) -> bool {
     SAMPLES.saturating_sub(cached) * 4 >= SAMPLES
 }
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+
+    /// The sample tells a file dropped from the page cache
+    /// (`posix_fadvise(POSIX_FADV_DONTNEED)` once it is on disk) from the
+    /// same file read back in. The file lies under the workspace's
+    /// `target/` (on disk: tmpfs would answer `None`).
+    #[test]
+    fn sample_tells_a_dropped_file_from_a_cached_one() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/residency");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("sample.bin");
+        let len = 4u64 << 20;
+        let mut f = File::create(&path).unwrap();
+        f.write_all(&vec![7u8; len as usize]).unwrap();
+        f.sync_all().unwrap();
+        let f = File::open(&path).unwrap();
+        rustix::fs::fadvise(&f, 0, None, rustix::fs::Advice::DontNeed).unwrap();
+        let dropped = cached_samples(&f, len);
+        assert_eq!(dropped, Some(0), "{}", path.display());
+        assert!(mostly_on_disk(0));
+        // Read back (the sample has only started reading a few pages).
+        (&f).read_to_end(&mut Vec::new()).unwrap();
+        assert_eq!(cached_samples(&f, len), Some(SAMPLES));
+        assert!(!mostly_on_disk(SAMPLES));
+        assert!(!mostly_on_disk(SAMPLES - SAMPLES / 4 + 1));
+        assert!(mostly_on_disk(SAMPLES - SAMPLES / 4));
+        let _ = std::fs::remove_file(&path);
+    }
+}

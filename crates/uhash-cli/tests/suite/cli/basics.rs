@@ -104,17 +104,8 @@ fn mac_one_file_with_a_nonce_like_sha256sum() {
 
 /// The output line of `uhash mac --alg ALG --key-hex KEY --nonce NONCE
 /// --io IO --threads THREADS m.bin` in `dir` (which must succeed).
-fn mac_line(dir: &std::path::Path, args: [&str; 5]) -> String {
-    mac_traced(dir, args, &[]).0
-}
-
-/// [`mac_line`] with the environment variables `env` set, and stderr.
-fn mac_traced(
-    dir: &std::path::Path,
-    [alg, key, nonce, io, threads]: [&str; 5],
-    env: &[(&str, &str)],
-) -> (String, String) {
-    let out = run_in_env(
+fn mac_line(dir: &std::path::Path, [alg, key, nonce, io, threads]: [&str; 5]) -> String {
+    let out = run_in(
         dir,
         &[
             "mac",
@@ -131,14 +122,13 @@ fn mac_traced(
             "m.bin",
         ],
         b"",
-        env,
     );
     assert!(
         out.status.success(),
         "{alg} {io} {threads}: {}",
         text(&out.stderr)
     );
-    (text(&out.stdout), text(&out.stderr))
+    text(&out.stdout)
 }
 
 /// Every way of reading a regular file (`--io`: blocks read on several
@@ -161,47 +151,6 @@ fn every_read_mode_gives_the_same_tag() {
                 "{io} {threads}"
             );
         }
-    }
-}
-
-/// `--io auto` maps a file that is not in the page cache without probing
-/// the machine (the probe would time the disk), told by sampling its
-/// pages, with the same tag; once the file is cached the sample says so.
-/// The file is dropped from the page cache with
-/// `posix_fadvise(POSIX_FADV_DONTNEED)` after it is written to disk.
-#[cfg(target_os = "linux")]
-#[test]
-fn auto_maps_a_file_not_in_the_page_cache_unprobed() {
-    use std::io::Write;
-    let dir = scratch("cold");
-    let msg = bytes((4 << 20) + 12_345, 5);
-    let path = dir.join("m.bin");
-    let mut f = std::fs::File::create(&path).unwrap();
-    f.write_all(&msg).unwrap();
-    f.sync_all().unwrap();
-    let want = format!(
-        "{}  m.bin\n",
-        expected_poly1305_aes(&msg, &hex::decode(NONCE).unwrap())
-    );
-    let traced = |threads| {
-        mac_traced(
-            &dir,
-            ["poly1305-aes", KEY, NONCE, "auto", threads],
-            &[("UHASH_IO_TRACE", "1")],
-        )
-    };
-    for threads in ["1", "2"] {
-        rustix::fs::fadvise(&f, 0, None, rustix::fs::Advice::DontNeed).unwrap();
-        let (tag, trace) = traced(threads);
-        assert_eq!(tag, want, "{threads}");
-        assert!(
-            trace.contains("0 of 16 sampled pages in the page cache -> Map (not probed)"),
-            "{threads}: {trace}"
-        );
-        // Now in the page cache: mapped as before (no probe below 256 MiB).
-        let (tag, trace) = traced(threads);
-        assert_eq!(tag, want, "{threads}");
-        assert!(!trace.contains("not probed"), "{threads}: {trace}");
     }
 }
 

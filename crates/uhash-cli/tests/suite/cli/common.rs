@@ -7,20 +7,9 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs the binary in `dir` with `args`, feeding `input` on stdin.
 pub fn run_in<S: AsRef<std::ffi::OsStr>>(dir: &Path, args: &[S], input: &[u8]) -> Output {
-    run_in_env(dir, args, input, &[])
-}
-
-/// [`run_in`] with the environment variables `env` set for the binary.
-pub fn run_in_env<S: AsRef<std::ffi::OsStr>>(
-    dir: &Path,
-    args: &[S],
-    input: &[u8],
-    env: &[(&str, &str)],
-) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_uhash"))
         .current_dir(dir)
         .args(args)
-        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
