@@ -16,6 +16,8 @@ pub(crate) mod limbs26;
 pub(crate) mod prefetch;
 #[macro_use]
 pub(crate) mod radix26;
+#[macro_use]
+pub(crate) mod radix26_sum;
 
 #[cfg(all(target_arch = "aarch64", target_endian = "little"))]
 mod aarch64_neon;

@@ -24,8 +24,8 @@
 //! carry, < 2^27.1 after adding a block; products < 2^55.5, five of them
 //! < 2^58: no 64-bit lane overflows. The carry chain
 //! d₀→d₁→…→d₄→(×5)d₀→d₁ leaves limbs below 2^26 + 2^10 (the top carry is
-//! < 2^32, so 5c < 2^35 and d₁ gains < 2^10). [`radix26_blocks_sum!`]
-//! (AVX2) adds up to four such products before one carry: columns < 2^59,
+//! < 2^32, so 5c < 2^35 and d₁ gains < 2^10). `radix26_blocks_sum!`
+//! (AVX2, `radix26_sum.rs`) adds up to four such products before one carry: columns < 2^59,
 //! carried by [`carry26p!`] to the same limb bounds (its bound argument is
 //! in both macros' docs).
 // Unused on targets without a radix-2^26 SIMD backend.
@@ -41,7 +41,7 @@ use crate::kernels::Kernels;
 /// AVX-512F 647 against 498 for soft, at 1024 bytes 865 and 907 against
 /// 984; NEON uses the same threshold unmeasured). Those AVX2 figures
 /// predate its two-accumulator loop (since replaced by
-/// [`radix26_blocks_sum!`]: on the 2-core Intel VM, `summary --quick
+/// `radix26_blocks_sum!`, `radix26_sum.rs`: on the 2-core Intel VM, `summary --quick
 /// --filter poly1305/Poly1305/uhash` under `--cfg uhash_backend="avx2"`,
 /// medians of 7 runs alternating with the two-accumulator build, 1 KiB
 /// 0.721 against 0.705 cycles/byte, 4 KiB 0.471 against 0.552, 64 KiB 0.387
@@ -466,143 +466,5 @@ macro_rules! radix26_blocks_x2 {
             *h = sum_lanes26!(core::array::from_fn(|k| vadd!(fa[k], fb[k])));
         }
         steps * 32 * LANES
-    }};
-}
-
-/// Σ_(j < K−1) M_j·g[K−2−j] (column sums, not carried) for K = `$k` ∈
-/// {2, 3, 4}: the products of [`radix26_blocks_sum!`]'s blocks, written out
-/// (LLVM keeps a loop over them rolled, its vectors on the stack).
-macro_rules! block_products26 {
-    (2, $m:expr, $g:expr, $g5:expr) => {
-        products26!($m[0], $g[0], $g5[0])
-    };
-    (3, $m:expr, $g:expr, $g5:expr) => {{
-        let e = products26!($m[0], $g[1], $g5[1]);
-        let f = products26!($m[1], $g[0], $g5[0]);
-        core::array::from_fn::<V, 5, _>(|i| vadd!(e[i], f[i]))
-    }};
-    (4, $m:expr, $g:expr, $g5:expr) => {{
-        let e = products26!($m[0], $g[2], $g5[2]);
-        let f = products26!($m[1], $g[1], $g5[1]);
-        let e = core::array::from_fn::<V, 5, _>(|i| vadd!(e[i], f[i]));
-        let f = products26!($m[2], $g[0], $g5[0]);
-        core::array::from_fn::<V, 5, _>(|i| vadd!(e[i], f[i]))
-    }};
-}
-
-/// The block loop with one accumulator and `$k` vectors of blocks per
-/// carry: absorbs ⌊len / (16·LANES)⌋·16·LANES bytes of `$data` into `$h`
-/// and evaluates to their length. The backend also defines
-/// `LANE_BLOCK: [usize; LANES]`, the block that `load_blocks!` puts in each
-/// lane (lane t holds block `LANE_BLOCK[t]` of its LANES).
-///
-/// With R = r^LANES, the first vector of blocks is added to h (in lane 0);
-/// each main step then takes K = `$k` vectors M₀..M_(K−1),
-/// A ← A·R^K + M₀·R^(K−1) + … + M_(K−2)·R + M_(K−1), with one carry for all
-/// K products (they are independent: only A·R^K is on the chain from one
-/// step to the next); the fewer than K vectors left take
-/// A ← A·R + M each. At the end lane t is multiplied by
-/// r^(LANES − `LANE_BLOCK[t]`) and the lanes are summed — Horner's rule
-/// regrouped: block i of n ends with r^(n−i).
-///
-/// Bounds: A < 2^26 + 2^10 after [`carry26p!`], < 2^27 + 2^10 < 2^27.01
-/// with a vector of blocks added (block limbs < 2^26; limb 4 of h < 6·2^24
-/// on entry, plus < 2^25); the powers R^j are carried (limbs < 2^26 + 2^10,
-/// so 5·g < 2^28.33; the lane powers are frozen, < 2^26); so a product term
-/// is < 2^27.01 · 2^28.33 = 2^55.34 with A, < 2^26 · 2^28.33 = 2^54.33 with
-/// blocks, and a column of 5 + 5(K−1) terms < 5·2^55.34 + 5(K−1)·2^54.33 =
-/// 2^57.66 + 2^58.24 < 2^59 for K = 4: within [`carry26p!`]'s bound, and
-/// every `vmul!` input < 2^32.
-macro_rules! radix26_blocks_sum {
-    ($h:expr, $r:expr, $data:expr, $k:tt) => {{
-        const K: usize = $k;
-        const VEC: usize = 16 * LANES;
-        const _: () = assert!(
-            K >= 2 && K <= 4 && K <= LANES,
-            "K = 1 is `radix26_blocks!`; the bound holds for K <= 4"
-        );
-        let h: &mut [u64; 3] = $h;
-        let data: &[u8] = $data;
-        let n = data.len() / VEC;
-        if n > 0 {
-            // 5·g laundered through `black_box` (see `radix26_blocks_x2!`).
-            let times5 = |p: &[V; 5]| -> [V; 5] {
-                core::hint::black_box(core::array::from_fn(|k| vadd!(p[k], vsll!(p[k], 2))))
-            };
-            // pw: r^(LANES − t) in lane t (scalar, frozen); pl: the same
-            // powers in `LANE_BLOCK` order, for the last multiplication.
-            let pw = $crate::backend::radix26::powers26::<LANES>($r);
-            let lanes_of = |f: &dyn Fn(usize, usize) -> u64| -> [V; 5] {
-                let x: [[u64; LANES]; 5] =
-                    core::array::from_fn(|k| core::array::from_fn(|t| f(k, t)));
-                core::array::from_fn(|k| vload!(x[k].as_ptr()))
-            };
-            let one = |k: usize| u64::from(k == 0);
-            let pl = lanes_of(&|k, t| pw[k][LANE_BLOCK[t]]);
-            let pl5 = times5(&pl);
-            // g[j] = R^(j+1) in every lane, R = r^LANES, from two vector
-            // products (carried: limbs < 2^26 + 2^10): q = R·(1, R, R, …)
-            // = (R, R², R², …), then s = q·(1, 1, R, R², …) = (R, R², R³, R⁴, …).
-            let rb: [V; 5] = core::array::from_fn(|k| vset1!(pw[k][0]));
-            let q = mul26p!(
-                lanes_of(&|k, t| if t == 0 { one(k) } else { pw[k][0] }),
-                rb,
-                times5(&rb)
-            );
-            let q: [V; 5] = core::array::from_fn(|k| vopaque!(q[k]));
-            let mut ql = [[0u64; LANES]; 5];
-            for k in 0..5 {
-                vstore!(ql[k].as_mut_ptr(), q[k]);
-            }
-            let s = mul26p!(
-                lanes_of(&|k, t| match t {
-                    0 | 1 => one(k),
-                    2 => pw[k][0],
-                    _ => ql[k][1],
-                }),
-                q,
-                times5(&q)
-            );
-            let mut sl = [[0u64; LANES]; 5];
-            for k in 0..5 {
-                vstore!(sl[k].as_mut_ptr(), s[k]);
-            }
-            let g: [[V; 5]; K] = core::array::from_fn(|j| {
-                core::hint::black_box(core::array::from_fn(|k| vset1!(sl[k][j])))
-            });
-            let g5: [[V; 5]; K] = core::array::from_fn(|j| times5(&g[j]));
-            let h0 = h_in_lane0!(h);
-            let mut ptr = data.as_ptr();
-            let m = load_blocks!(ptr);
-            let mut a: [V; 5] = core::array::from_fn(|k| vopaque!(vadd!(h0[k], m[k])));
-            let long = data.len() >= $crate::backend::prefetch::PREFETCH_MIN;
-            for _ in 0..(n - 1) / K {
-                ptr = ptr.wrapping_add(VEC);
-                if long {
-                    for line in 0..(K * VEC).div_ceil(64) {
-                        vprefetch!(
-                            ptr.wrapping_add($crate::backend::prefetch::PREFETCH + 64 * line)
-                        );
-                    }
-                }
-                let m: [[V; 5]; K] =
-                    core::array::from_fn(|j| load_blocks!(ptr.wrapping_add(j * VEC)));
-                // the blocks' products, off the chain through A
-                let e = block_products26!($k, m, g, g5);
-                let d = products26!(a, g[K - 1], g5[K - 1]);
-                let x = carry26p!(core::array::from_fn::<V, 5, _>(|i| vadd!(d[i], e[i])));
-                a = core::array::from_fn(|k| vopaque!(vadd!(x[k], m[K - 1][k])));
-                ptr = ptr.wrapping_add((K - 1) * VEC);
-            }
-            for _ in 0..(n - 1) % K {
-                ptr = ptr.wrapping_add(VEC);
-                let m = load_blocks!(ptr);
-                let x = mul26p!(a, g[0], g5[0]);
-                a = core::array::from_fn(|k| vopaque!(vadd!(x[k], m[k])));
-            }
-            let f = mul26p!(a, pl, pl5);
-            *h = sum_lanes26!(f);
-        }
-        n * VEC
     }};
 }

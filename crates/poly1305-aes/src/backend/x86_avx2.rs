@@ -1,8 +1,8 @@
 //! Poly1305 with AVX2: 4 lanes, radix 2^26 (`vpmuludq`), powers r^1..r^4
 //! and r^4, r^8, r^12, r^16 computed per message, one accumulator that
 //! takes four vectors of blocks (256 bytes) per carry
-//! (`radix26_blocks_sum!`). The arithmetic and its bounds are in the shared
-//! `radix26.rs` (its macros, expanded here).
+//! (`radix26_blocks_sum!`, `radix26_sum.rs`). The arithmetic and its
+//! bounds are in the shared `radix26.rs` (its macros, expanded here).
 
 use super::limbs26::M26;
 use crate::kernels::Kernels;
