@@ -279,8 +279,13 @@ mod tests {
             for h in hs {
                 for fill in [0u8, 0xff] {
                     for r in [[0xffu8; 16], [0u8; 16], [1u8; 16]] {
+                        // 1024..1408: 0 to 3 vectors after the last whole
+                        // step of the one-accumulator loops (64-byte
+                        // vectors on AVX2, 128-byte on AVX-512F); 16448:
+                        // the prefetching path.
                         for len in [
-                            0, 16, 32, 48, 64, 128, 256, 1024, 1040, 1088, 1152, 1216, 4096, 16448,
+                            0, 16, 32, 48, 64, 128, 256, 1024, 1040, 1088, 1152, 1216, 1280, 1408,
+                            4096, 16448,
                         ] {
                             let data = std::vec![fill; len + 1];
                             for hibit in [false, true] {

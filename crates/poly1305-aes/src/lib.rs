@@ -122,10 +122,11 @@
 //! [`Poly1305With::with_backend`], [`batch::Batch::with_backend`]).
 //! Chosen at run time, fastest first: AVX-512 IFMA (8 lanes, radix 2^44,
 //! `vpmadd52luq/huq`), AVX-512F (8 lanes, radix 2^26, `vpmuludq`), AVX2 (4
-//! lanes, radix 2^26, two interleaved accumulators; on an AMD EPYC Zen 3
-//! 0.42 TSC cycles/byte at 64 KiB against OpenSSL 3's 0.45 in one run of
-//! `cargo run -p uhash-bench --release --bin summary -- --filter
-//! poly1305/Poly1305`), NEON on little-endian AArch64 (2 lanes, radix 2^26),
+//! lanes, radix 2^26; on an AMD EPYC Zen 3 0.42 TSC cycles/byte at 64 KiB
+//! against OpenSSL 3's 0.45 in one run of `cargo run -p uhash-bench
+//! --release --bin summary -- --filter poly1305/Poly1305`, with an earlier
+//! loop of two accumulators) — both with one accumulator that takes four
+//! vectors of blocks per carry —, NEON on little-endian AArch64 (2 lanes, radix 2^26),
 //! else portable 64-bit code (`u128` products); the portable 32-bit (radix
 //! 2^26) and floating-point (paper §4) backends can be forced with
 //! [`Poly1305::new_with_backend`] / [`Poly1305With::with_backend`] (an

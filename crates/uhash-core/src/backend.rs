@@ -53,6 +53,13 @@
 //! code can be measured and tested on an AVX-512 machine ([`capped_at_avx2`],
 //! [`masked_by_build`]). `soft` wins where both are given; on other
 //! architectures the cap changes nothing.
+//!
+//! # Capping detection at AVX-512F
+//! `RUSTFLAGS='--cfg uhash_backend="avx512"'` masks the sets that name an
+//! AVX-512 extension beyond F/BW/VL ([`Ifma`], [`IfmaVbmi2`] and the
+//! assembly witnesses on them): every family then picks what it picks on an
+//! AVX-512 CPU without IFMA (Skylake-SP, Cascade Lake), so that code can be
+//! measured and tested on an IFMA machine ([`capped_at_avx512`]).
 
 use crate::Error;
 
@@ -325,6 +332,56 @@ pub const fn capped_at_avx2() -> bool {
     cfg!(uhash_backend = "avx2") && !forced_soft()
 }
 
+/// `true` when the build caps run-time detection at AVX-512 F/BW/VL
+/// (`--cfg uhash_backend="avx512"`) and does not force the portable path:
+/// every feature set that needs IFMA, VBMI2 or another AVX-512 extension
+/// beyond F/BW/VL is reported absent ([`masked_by_build`]), as on an
+/// AVX-512 CPU without IFMA.
+#[must_use]
+pub const fn capped_at_avx512() -> bool {
+    cfg!(uhash_backend = "avx512") && !forced_soft()
+}
+
+/// Whether `features` names an AVX-512 extension other than the
+/// foundation sets every AVX-512 CPU of ours has (`avx512f`, `avx512bw`,
+/// `avx512vl`, `avx512dq`): a feature above the AVX-512F cap.
+#[must_use]
+pub const fn beyond_avx512(features: &[&str]) -> bool {
+    const BASE: [&str; 4] = ["avx512f", "avx512bw", "avx512vl", "avx512dq"];
+    let mut i = 0;
+    while i < features.len() {
+        if beyond_avx2(&[features[i]]) {
+            let mut base = false;
+            let mut j = 0;
+            while j < BASE.len() {
+                base |= str_eq(features[i], BASE[j]);
+                j += 1;
+            }
+            if !base {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
+}
+
+/// `a == b` in a `const fn`.
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Whether `features` (`target_feature` names) names an AVX-512 extension
 /// (`avx512f`, `avx512ifma`, `avx512vbmi2`, …): a feature above the AVX2
 /// cap.
@@ -349,12 +406,15 @@ pub const fn beyond_avx2(features: &[&str]) -> bool {
 }
 
 /// Whether this build reports a feature set with these `target_feature`
-/// names absent whatever the CPU has: always under [`forced_soft`], and for
-/// a set [`beyond_avx2`] under [`capped_at_avx2`]. Tests that require every
+/// names absent whatever the CPU has: always under [`forced_soft`], for a
+/// set [`beyond_avx2`] under [`capped_at_avx2`], and for a set
+/// [`beyond_avx512`] under [`capped_at_avx512`]. Tests that require every
 /// backend the CPU lists (`UHASH_EXPECT_X86`) skip the masked ones.
 #[must_use]
 pub const fn masked_by_build(features: &[&str]) -> bool {
-    forced_soft() || (capped_at_avx2() && beyond_avx2(features))
+    forced_soft()
+        || (capped_at_avx2() && beyond_avx2(features))
+        || (capped_at_avx512() && beyond_avx512(features))
 }
 
 #[cfg(test)]

@@ -106,6 +106,12 @@ fn main() {
             "build:   --cfg uhash_backend=\"avx2\": AVX-512/IFMA/VBMI2 backends masked \
              (defaults as on an AVX2-only CPU)"
         );
+    } else if uhash_base::backend::capped_at_avx512() {
+        let _ = writeln!(
+            head,
+            "build:   --cfg uhash_backend=\"avx512\": IFMA/VBMI2 backends masked \
+             (defaults as on an AVX-512 CPU without IFMA)"
+        );
     }
     let tsc = measured_tsc_ghz().map_or(String::from("n/a"), |g| format!("{g:.3} GHz"));
     let _ = writeln!(

@@ -51,7 +51,7 @@ fn backends() -> Vec<Backend> {
 #[test]
 fn default_backend_is_the_fastest_detected() {
     let dfc = Dfc::new_from_key(&[1; 16]).unwrap();
-    uhash_testkit::expect::assert_within_avx2_cap("dfc-decorr cipher", dfc.backend());
+    uhash_testkit::expect::assert_within_cap("dfc-decorr cipher", dfc.backend());
     #[cfg(target_arch = "x86_64")]
     if uhash_base::backend::Avx512::detect().is_some() {
         assert_eq!(dfc.backend(), Backend::Avx512);

@@ -12,7 +12,8 @@
 /// cycles/byte with it, 0.125–0.137 without (three runs each). The AVX2
 /// loop takes the same distance (with it, one thread on the same file
 /// 0.383 → 0.317 s, medians of 11, AVX2 forced; other distances not
-/// tried); on the AVX-512F loop (CPUs without IFMA) it is not measured.
+/// tried); on AVX-512F (CPUs without IFMA, the same loop as AVX2) its
+/// effect is not measured.
 pub(crate) const PREFETCH: usize = 8192;
 
 /// Messages at least this long are prefetched (a shorter one is taken to

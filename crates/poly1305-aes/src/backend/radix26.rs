@@ -25,7 +25,7 @@
 //! < 2^58: no 64-bit lane overflows. The carry chain
 //! d₀→d₁→…→d₄→(×5)d₀→d₁ leaves limbs below 2^26 + 2^10 (the top carry is
 //! < 2^32, so 5c < 2^35 and d₁ gains < 2^10). `radix26_blocks_sum!`
-//! (AVX2, `radix26_sum.rs`) adds up to four such products before one carry: columns < 2^59,
+//! (AVX2 and AVX-512F, `radix26_sum.rs`) adds up to four such products before one carry: columns < 2^59,
 //! carried by [`carry26p!`] to the same limb bounds (its bound argument is
 //! in both macros' docs).
 // Unused on targets without a radix-2^26 SIMD backend.
@@ -45,7 +45,12 @@ use crate::kernels::Kernels;
 /// --filter poly1305/Poly1305/uhash` under `--cfg uhash_backend="avx2"`,
 /// medians of 7 runs alternating with the two-accumulator build, 1 KiB
 /// 0.721 against 0.705 cycles/byte, 4 KiB 0.471 against 0.552, 64 KiB 0.387
-/// against 0.496; the threshold was not measured again); with it, on an AMD EPYC Zen 3
+/// against 0.496; the threshold was not measured again; AVX-512F with the
+/// same loop, under `--cfg uhash_backend="avx512"`, medians of 7 runs
+/// alternating with its two-accumulator build: 1 KiB 0.651 against 0.590,
+/// the portable code 0.621–0.637 in the same runs, 4 KiB 0.331 against
+/// 0.344, 64 KiB 0.236 against 0.268 — at 1 KiB level with the portable
+/// code, so the threshold stays); with the two-accumulator loop, on an AMD EPYC Zen 3
 /// (`poly1305_appendix_b --backend avx2`, one noisy run) 1024 bytes take
 /// 722 cycles against 960 for soft. Re-measured there with the AVX2
 /// threshold lowered to 128 bytes (three runs, Poly1305-AES cycles per
@@ -389,82 +394,5 @@ macro_rules! radix26_blocks {
             *h = sum_lanes26!(f);
         }
         steps * 16 * LANES
-    }};
-}
-
-/// The block loop with two accumulators: absorbs ⌊len / (32·LANES)⌋·32·LANES
-/// bytes of `$data` into `$h` and evaluates to their length. Each step
-/// takes 2·LANES blocks, A ← A·r^(2·LANES) + (blocks 0..LANES) and
-/// B ← B·r^(2·LANES) + (blocks LANES..2·LANES): two independent chains, so
-/// that one's multiplications overlap the other's carries. At the end lane
-/// t of A is multiplied by r^(2·LANES−t) and lane t of B by r^(LANES−t),
-/// and all lanes are summed — Horner's rule regrouped: block j = 2·LANES·s + u
-/// of n ends with r^(n−j) either way.
-macro_rules! radix26_blocks_x2 {
-    ($h:expr, $r:expr, $data:expr) => {{
-        let h: &mut [u64; 3] = $h;
-        let data: &[u8] = $data;
-        let steps = data.len() / (32 * LANES);
-        if steps > 0 {
-            // 5·g laundered through `black_box`: otherwise LLVM rewrites
-            // h·(5g) inside the loop as 5·(h·g) (a shift and an add per
-            // product, recomputed every step) and spills the rest.
-            let times5 = |p: &[V; 5]| -> [V; 5] {
-                core::hint::black_box(core::array::from_fn(|k| vadd!(p[k], vsll!(p[k], 2))))
-            };
-            // pb: r^(LANES − t) in lane t (scalar, frozen); pa: r^(2·LANES − t)
-            // = r^LANES · pb in one vector product (carried, not frozen:
-            // limbs < 2^26 + 2^10, so 5g < 2^28.4 still and every sum of
-            // five products stays < 2^58); top: r^(2·LANES) in every lane.
-            let pw = $crate::backend::radix26::powers26::<LANES>($r);
-            let pb: [V; 5] = core::array::from_fn(|k| vload!(pw[k].as_ptr()));
-            let pb5 = times5(&pb);
-            let pa = mul26p!(
-                core::array::from_fn::<V, 5, _>(|k| vset1!(pw[k][0])),
-                pb,
-                pb5
-            );
-            // Opaque like the accumulators (see `vopaque!`): LLVM cannot
-            // prove these carried limbs < 2^32 and would widen `vpmuludq`.
-            let pa: [V; 5] = core::array::from_fn(|k| vopaque!(pa[k]));
-            let pa5 = times5(&pa);
-            let mut pa_lanes = [[0u64; LANES]; 5];
-            for k in 0..5 {
-                vstore!(pa_lanes[k].as_mut_ptr(), pa[k]);
-            }
-            let top: [V; 5] = core::array::from_fn(|k| vopaque!(vset1!(pa_lanes[k][0])));
-            let top5 = times5(&top);
-            let h0 = h_in_lane0!(h);
-            let mut ptr = data.as_ptr();
-            let (ma, mb) = (
-                load_blocks!(ptr),
-                load_blocks!(ptr.wrapping_add(16 * LANES)),
-            );
-            let mut a: [V; 5] = core::array::from_fn(|k| vopaque!(vadd!(h0[k], ma[k])));
-            let mut b: [V; 5] = core::array::from_fn(|k| vopaque!(mb[k]));
-            let long = data.len() >= $crate::backend::prefetch::PREFETCH_MIN;
-            for _ in 1..steps {
-                ptr = ptr.wrapping_add(32 * LANES);
-                if long {
-                    for line in 0..(32 * LANES).div_ceil(64) {
-                        vprefetch!(
-                            ptr.wrapping_add($crate::backend::prefetch::PREFETCH + 64 * line)
-                        );
-                    }
-                }
-                let (ma, mb) = (
-                    load_blocks!(ptr),
-                    load_blocks!(ptr.wrapping_add(16 * LANES)),
-                );
-                let xa = mul26p!(a, top, top5);
-                let xb = mul26p!(b, top, top5);
-                a = core::array::from_fn(|k| vopaque!(vadd!(xa[k], ma[k])));
-                b = core::array::from_fn(|k| vopaque!(vadd!(xb[k], mb[k])));
-            }
-            let fa = mul26p!(a, pa, pa5);
-            let fb = mul26p!(b, pb, pb5);
-            *h = sum_lanes26!(core::array::from_fn(|k| vadd!(fa[k], fb[k])));
-        }
-        steps * 32 * LANES
     }};
 }

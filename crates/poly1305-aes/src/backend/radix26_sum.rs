@@ -1,4 +1,4 @@
-//! The AVX2 block loop (`radix26_blocks_sum!`): one accumulator that
+//! The block loop of AVX2 and AVX-512F (`radix26_blocks_sum!`): one accumulator that
 //! takes several vectors of blocks per carry, on the shared arithmetic of
 //! `radix26.rs` (its macros and bounds), expanded inside the backend's
 //! `#[target_feature]` function like the loops there.
@@ -61,27 +61,35 @@ macro_rules! radix26_blocks_sum {
         let data: &[u8] = $data;
         let n = data.len() / VEC;
         if n > 0 {
-            // 5·g laundered through `black_box` (see `radix26_blocks_x2!`).
+            // 5·g laundered through `black_box`: otherwise LLVM rewrites
+            // h·(5g) inside the loop as 5·(h·g) (a shift and an add per
+            // product, recomputed every step) and spills the rest.
             let times5 = |p: &[V; 5]| -> [V; 5] {
                 core::hint::black_box(core::array::from_fn(|k| vadd!(p[k], vsll!(p[k], 2))))
             };
             // pw: r^(LANES − t) in lane t (scalar, frozen); pl: the same
             // powers in `LANE_BLOCK` order, for the last multiplication.
             let pw = $crate::backend::radix26::powers26::<LANES>($r);
-            let lanes_of = |f: &dyn Fn(usize, usize) -> u64| -> [V; 5] {
-                let x: [[u64; LANES]; 5] =
-                    core::array::from_fn(|k| core::array::from_fn(|t| f(k, t)));
+            // Limbs by lane ([[u64; LANES]; 5]) as vectors; the arrays are
+            // built with `from_fn` at each use (a closure taking the limb
+            // function as `&dyn Fn` made every limb an indirect call).
+            let vecs = |x: [[u64; LANES]; 5]| -> [V; 5] {
                 core::array::from_fn(|k| vload!(x[k].as_ptr()))
             };
+            use core::array::from_fn;
             let one = |k: usize| u64::from(k == 0);
-            let pl = lanes_of(&|k, t| pw[k][LANE_BLOCK[t]]);
+            let pl = vecs(from_fn(|k| from_fn(|t| pw[k][LANE_BLOCK[t]])));
             let pl5 = times5(&pl);
             // g[j] = R^(j+1) in every lane, R = r^LANES, from two vector
             // products (carried: limbs < 2^26 + 2^10): q = R·(1, R, R, …)
             // = (R, R², R², …), then s = q·(1, 1, R, R², …) = (R, R², R³, R⁴, …).
             let rb: [V; 5] = core::array::from_fn(|k| vset1!(pw[k][0]));
             let q = mul26p!(
-                lanes_of(&|k, t| if t == 0 { one(k) } else { pw[k][0] }),
+                vecs(from_fn(|k| from_fn(|t| if t == 0 {
+                    one(k)
+                } else {
+                    pw[k][0]
+                }))),
                 rb,
                 times5(&rb)
             );
@@ -91,11 +99,11 @@ macro_rules! radix26_blocks_sum {
                 vstore!(ql[k].as_mut_ptr(), q[k]);
             }
             let s = mul26p!(
-                lanes_of(&|k, t| match t {
+                vecs(from_fn(|k| from_fn(|t| match t {
                     0 | 1 => one(k),
                     2 => pw[k][0],
                     _ => ql[k][1],
-                }),
+                }))),
                 q,
                 times5(&q)
             );

@@ -1,7 +1,8 @@
 //! Poly1305 with AVX-512F: 8 lanes, radix 2^26 (`vpmuludq`), powers
-//! r^1..r^8 computed per message, two interleaved accumulators (as AVX2).
-//! The arithmetic and its bounds are in the shared `radix26.rs` (its
-//! macros, expanded here).
+//! r^1..r^8 and r^8, r^16, r^24, r^32 computed per message, one
+//! accumulator that takes four vectors of blocks (512 bytes) per carry
+//! (`radix26_blocks_sum!`, `radix26_sum.rs`, as AVX2). The arithmetic and
+//! its bounds are in the shared `radix26.rs` (its macros, expanded here).
 
 use super::limbs26::M26;
 use crate::kernels::Kernels;
@@ -24,6 +25,9 @@ x86_ops26!(
     _mm512_storeu_si512,
     zmm_reg
 );
+
+/// The block that [`load_blocks!`] puts in each lane: block t in lane t.
+const LANE_BLOCK: [usize; LANES] = [0, 1, 2, 3, 4, 5, 6, 7];
 
 /// Eight blocks (128 bytes) as 26-bit limbs plus 2^128, lane t = block t.
 macro_rules! load_blocks {
@@ -58,6 +62,6 @@ uhash_base::avx512_fn! {
     /// # Safety
     /// The CPU must support the [`Avx512`] feature set.
     unsafe fn blocks_avx512(h: &mut [u64; 3], r: &[u64; 2], data: &[u8]) -> usize {
-        radix26_blocks_x2!(h, r, data)
+        radix26_blocks_sum!(h, r, data, 4)
     }
 }

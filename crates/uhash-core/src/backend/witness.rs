@@ -255,7 +255,9 @@ mod tests {
     extern crate std;
     use super::*;
     use crate::Error;
-    use crate::backend::{beyond_avx2, capped_at_avx2, masked_by_build};
+    use crate::backend::{
+        beyond_avx2, beyond_avx512, capped_at_avx2, capped_at_avx512, masked_by_build,
+    };
 
     /// `Backend::x86_features` says what each witness type detects.
     #[test]
@@ -340,6 +342,38 @@ mod tests {
             assert_eq!(Avx2::detect().is_some(), all(Avx2::FEATURES));
             assert_eq!(Mulx::detect().is_some(), all(Mulx::FEATURES));
             assert_eq!(Aesni::detect().is_some(), all(Aesni::FEATURES));
+        }
+    }
+
+    /// The AVX-512F cap masks exactly the feature sets with IFMA or VBMI2;
+    /// built with `--cfg uhash_backend="avx512"` on an IFMA CPU, none of
+    /// them is detected, and AVX-512 F/BW/VL and AVX2 still are.
+    #[test]
+    fn avx512_cap_masks_every_ifma_set() {
+        assert!(beyond_avx512(Ifma::FEATURES) && beyond_avx512(IfmaVbmi2::FEATURES));
+        assert!(beyond_avx512(&["avx512vbmi2"]) && !beyond_avx512(&["avx512dq"]));
+        assert!(!beyond_avx512(Avx512::FEATURES) && !beyond_avx512(Avx2::FEATURES));
+        for b in Backend::ALL {
+            let ifma = b.x86_features().is_some_and(beyond_avx512);
+            assert_eq!(ifma, matches!(b, Backend::Ifma | Backend::IfmaAsm), "{b}");
+        }
+        if capped_at_avx512() {
+            assert!(Ifma::detect().is_none() && IfmaVbmi2::detect().is_none());
+            assert_eq!(
+                Backend::Ifma.require(),
+                Err(Error::UnsupportedBackend(Backend::Ifma))
+            );
+            let all = |fs: &[&str]| {
+                fs.iter().all(|f| match *f {
+                    "avx2" => std::is_x86_feature_detected!("avx2"),
+                    "avx512f" => std::is_x86_feature_detected!("avx512f"),
+                    "avx512bw" => std::is_x86_feature_detected!("avx512bw"),
+                    "avx512vl" => std::is_x86_feature_detected!("avx512vl"),
+                    other => panic!("feature {other} missing from this test"),
+                })
+            };
+            assert_eq!(Avx512::detect().is_some(), all(Avx512::FEATURES));
+            assert_eq!(Avx2::detect().is_some(), all(Avx2::FEATURES));
         }
     }
 }
