@@ -25,9 +25,9 @@
 //! < 2^58: no 64-bit lane overflows. The carry chain
 //! d₀→d₁→…→d₄→(×5)d₀→d₁ leaves limbs below 2^26 + 2^10 (the top carry is
 //! < 2^32, so 5c < 2^35 and d₁ gains < 2^10). `radix26_blocks_sum!`
-//! (AVX2 and AVX-512F, `radix26_sum.rs`) adds up to four such products before one carry: columns < 2^59,
-//! carried by [`carry26p!`] to the same limb bounds (its bound argument is
-//! in both macros' docs).
+//! (AVX2 and AVX-512F, `radix26_sum.rs`) adds up to four such products
+//! before one carry: columns < 2^59, carried by [`carry26p!`] to the same
+//! limb bounds (its bound argument is in both macros' docs).
 // Unused on targets without a radix-2^26 SIMD backend.
 #![allow(unused_macros, dead_code)]
 
