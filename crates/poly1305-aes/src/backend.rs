@@ -12,8 +12,6 @@ pub(crate) mod float;
 
 #[allow(dead_code)] // unused on targets without a radix-2^26 path
 pub(crate) mod limbs26;
-#[allow(dead_code)] // unused on targets without a vector loop
-pub(crate) mod prefetch;
 #[macro_use]
 pub(crate) mod radix26;
 #[macro_use]

@@ -333,13 +333,14 @@ pub const fn capped_at_avx2() -> bool {
 }
 
 /// `true` when the build caps run-time detection at AVX-512 F/BW/VL
-/// (`--cfg uhash_backend="avx512"`) and does not force the portable path:
+/// (`--cfg uhash_backend="avx512"`) and neither forces the portable path
+/// nor caps it lower (given with `"avx2"`, the AVX2 cap wins):
 /// every feature set that needs IFMA, VBMI2 or another AVX-512 extension
 /// beyond F/BW/VL is reported absent ([`masked_by_build`]), as on an
 /// AVX-512 CPU without IFMA.
 #[must_use]
 pub const fn capped_at_avx512() -> bool {
-    cfg!(uhash_backend = "avx512") && !forced_soft()
+    cfg!(uhash_backend = "avx512") && !forced_soft() && !capped_at_avx2()
 }
 
 /// Whether `features` names an AVX-512 extension other than the
@@ -347,39 +348,17 @@ pub const fn capped_at_avx512() -> bool {
 /// `avx512vl`, `avx512dq`): a feature above the AVX-512F cap.
 #[must_use]
 pub const fn beyond_avx512(features: &[&str]) -> bool {
-    const BASE: [&str; 4] = ["avx512f", "avx512bw", "avx512vl", "avx512dq"];
     let mut i = 0;
     while i < features.len() {
-        if beyond_avx2(&[features[i]]) {
-            let mut base = false;
-            let mut j = 0;
-            while j < BASE.len() {
-                base |= str_eq(features[i], BASE[j]);
-                j += 1;
-            }
-            if !base {
-                return true;
-            }
+        let f = features[i].as_bytes();
+        if beyond_avx2(&[features[i]])
+            && !matches!(f, b"avx512f" | b"avx512bw" | b"avx512vl" | b"avx512dq")
+        {
+            return true;
         }
         i += 1;
     }
     false
-}
-
-/// `a == b` in a `const fn`.
-const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// Whether `features` (`target_feature` names) names an AVX-512 extension
@@ -387,18 +366,13 @@ const fn str_eq(a: &str, b: &str) -> bool {
 /// cap.
 #[must_use]
 pub const fn beyond_avx2(features: &[&str]) -> bool {
-    const PREFIX: &[u8] = b"avx512";
     let mut i = 0;
     while i < features.len() {
-        let f = features[i].as_bytes();
-        if f.len() >= PREFIX.len() {
-            let mut j = 0;
-            while j < PREFIX.len() && f[j] == PREFIX[j] {
-                j += 1;
-            }
-            if j == PREFIX.len() {
-                return true;
-            }
+        if matches!(
+            features[i].as_bytes(),
+            [b'a', b'v', b'x', b'5', b'1', b'2', ..]
+        ) {
+            return true;
         }
         i += 1;
     }

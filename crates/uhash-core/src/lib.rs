@@ -25,6 +25,7 @@
 //! | [`ct`] | branch-free selection helpers |
 //! | [`strong`] | Lemma 1 of Square Hash: Δ-universal → strongly universal by adding a uniform group element, for any family |
 //! | [`secret`] | key-holding wrapper: zeroized on drop, `Debug` never prints it |
+//! | [`prefetch`] | how the x86 vector kernels read a long message ahead of use (L2 far, L1 near) |
 //! | [`backend`] | backend names, CPU-feature witnesses (one list per feature set for detection and `#[target_feature]`) |
 //! | [`engine`](mod@engine), [`engine!`] | one dispatch mechanism for every family: for the engine enum a family writes, detection, forcing and the kernel trait's dispatch |
 //! | [`error`] | the typed errors every crate returns |
@@ -63,6 +64,7 @@ pub mod p64;
 pub mod p64m59;
 pub mod p64mul;
 pub mod pieces;
+pub mod prefetch;
 pub mod pw;
 pub mod secret;
 pub mod strong;

@@ -14,7 +14,7 @@ use core::arch::x86_64::*;
 use uhash_base::backend::Avx2;
 
 use crate::backend::soft;
-use crate::backend::x86_simd::PREFETCH_MIN;
+use uhash_base::prefetch;
 
 /// The `vpmaskmovd` mask of the first `w` (≤ 8) 32-bit lanes (expanded
 /// inside the kernels, so that it is compiled with their features).
@@ -205,7 +205,7 @@ macro_rules! kernels {
                     let mut even = [_mm256_setzero_si256(); N];
                     let mut odd = [_mm256_setzero_si256(); N];
                     let mut i = 0usize;
-                    let long = msg.len() >= PREFETCH_MIN;
+                    let long = msg.len() >= prefetch::MIN_BYTES;
                     // 8 words per step while a 9th exists, so that the key
                     // load at offset N (odd words of window N−1) stays inside
                     // the key: it reads words i+N .. i+N+8 ≤ words+N−1.
@@ -267,7 +267,7 @@ macro_rules! kernels {
                     let kp = key.as_ptr();
                     let mut acc = [_mm256_setzero_si256(); N];
                     let mut i = 0usize;
-                    let long = msg.len() >= PREFETCH_MIN;
+                    let long = msg.len() >= prefetch::MIN_BYTES;
                     while i + 8 <= words {
                         // SAFETY: message words i..i+8 exist.
                         let m = unsafe { _mm256_loadu_si256(mp.add(4 * i).cast()) };

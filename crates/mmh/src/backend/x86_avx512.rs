@@ -43,7 +43,7 @@ use core::arch::x86_64::*;
 use uhash_base::backend::Avx512;
 
 use crate::backend::soft;
-use crate::backend::x86_simd::PREFETCH_MIN;
+use uhash_base::prefetch;
 
 /// The zero-masking load mask of the first `w` (≤ 16) 32-bit lanes.
 #[inline(always)]
@@ -123,7 +123,7 @@ uhash_base::avx512_fn! {
                 }
             };
         }
-        if msg.len() >= PREFETCH_MIN {
+        if msg.len() >= prefetch::MIN_BYTES {
             steps!(true);
         } else {
             steps!(false);
@@ -197,7 +197,7 @@ uhash_base::avx512_fn! {
                 }
             };
         }
-        if msg.len() >= PREFETCH_MIN {
+        if msg.len() >= prefetch::MIN_BYTES {
             steps!(true);
         } else {
             steps!(false);
@@ -245,7 +245,7 @@ macro_rules! kernels {
                     let kp = key.as_ptr();
                     let mut even = [_mm512_setzero_si512(); N];
                     let mut oddp = [_mm512_setzero_si512(); N];
-                    let long = msg.len() >= PREFETCH_MIN;
+                    let long = msg.len() >= prefetch::MIN_BYTES;
                     let mut i = 0usize;
                     // The odd message words in the low halves: a shift (port
                     // 0) or a dword shuffle (port 5), alternating between the
@@ -339,7 +339,7 @@ macro_rules! kernels {
                     let kp = key.as_ptr();
                     let mut acc = [_mm512_setzero_si512(); N];
                     let mut i = 0usize;
-                    let long = msg.len() >= PREFETCH_MIN;
+                    let long = msg.len() >= prefetch::MIN_BYTES;
                     // One 16-word block; the pair's second word is brought
                     // down by a shift (port 0) or a dword shuffle (port 5),
                     // alternating between the blocks of an unrolled step.

@@ -27,37 +27,16 @@
 //!   one vector, stored at once (the callers' loads, of any width, then
 //!   forward from it).
 
-/// Bytes ahead of the current block that the message is prefetched (for
-/// messages streamed from memory; the hardware prefetcher alone leaves the
-/// AVX-512 kernels about 20% behind a plain read at 64 MiB). The AVX2
-/// Toeplitz kernels prefetch the same distance: with it, on a 1 GiB file
-/// (`uhash mac --threads 1`, the AVX2 backend forced on the 2-core Intel
-/// VM, medians of 11) nhx4-mac 0.281 → 0.226 s and mmh32x4-mac 0.313 →
-/// 0.270 s; other distances not tried.
-pub(crate) const PREFETCH: usize = 2048;
-
-/// Messages at least this long are prefetched `PREFETCH` bytes ahead: a
-/// message this long is not assumed to be in cache (the long-message
-/// kernels' 16 KiB chunks stream from memory). A shorter one is, and there
-/// a prefetch per line only takes load slots (4% at 8 KiB in cache).
-pub(crate) const PREFETCH_MIN: usize = 16 * 1024;
-
-/// Prefetch the message line `PREFETCH` bytes ahead of byte `at` (an address
-/// computed with wrapping arithmetic: it may lie past the message, and a
-/// prefetch never faults); `@maybe true/false` prefetches or does nothing.
+/// Reads the message ahead of byte `at` (`uhash_base::prefetch::near`:
+/// the hardware prefetcher alone left the AVX-512 kernels about 20 %
+/// behind a plain read at 64 MiB); `@maybe true/false` does or does nothing.
+/// The kernels call it once per 64 bytes of a message of at least
+/// `uhash_base::prefetch::MIN_BYTES` (the long-message kernels' 16 KiB
+/// chunks stream from memory; a shorter message is taken to be in cache).
 macro_rules! prefetch {
-    ($p:expr, $at:expr) => {{
-        // SAFETY: a prefetch never faults, whatever the address. (The block
-        // is for the MSRV: in Rust 1.89 `_mm_prefetch` is an `unsafe fn`;
-        // later releases made it safe, hence the `allow`.)
-        #[allow(unused_unsafe)]
-        let () = unsafe {
-            core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
-                $p.wrapping_add($at + $crate::backend::x86_simd::PREFETCH)
-                    .cast(),
-            )
-        };
-    }};
+    ($p:expr, $at:expr) => {
+        uhash_base::prefetch::near($p.wrapping_add($at))
+    };
     (@maybe true, $p:expr, $at:expr) => {
         prefetch!($p, $at)
     };

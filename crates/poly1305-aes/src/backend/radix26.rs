@@ -158,19 +158,6 @@ macro_rules! x86_ops26 {
                 unsafe { $store(p.cast(), $d v) }
             }};
         }
-        macro_rules! vprefetch {
-            ($d p:expr) => {{
-                let p: *const u8 = $d p;
-                // SAFETY: a prefetch never faults, whatever the address
-                // (computed with wrapping arithmetic: it may lie past the
-                // message). (The block is for the MSRV, where
-                // `_mm_prefetch` is an `unsafe fn`.)
-                #[allow(unused_unsafe)]
-                let () = unsafe {
-                    core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p.cast())
-                };
-            }};
-        }
         /// `x` unchanged, but opaque to the optimiser. Without it LLVM
         /// tracks the accumulator limbs' known bits through the carries,
         /// cannot prove them below 2^32, and turns `vpmuludq` into a

@@ -119,14 +119,12 @@ macro_rules! radix26_blocks_sum {
             let mut ptr = data.as_ptr();
             let m = load_blocks!(ptr);
             let mut a: [V; 5] = core::array::from_fn(|k| vopaque!(vadd!(h0[k], m[k])));
-            let long = data.len() >= $crate::backend::prefetch::PREFETCH_MIN;
+            let long = data.len() >= uhash_base::prefetch::MIN_BYTES;
             for _ in 0..(n - 1) / K {
                 ptr = ptr.wrapping_add(VEC);
                 if long {
                     for line in 0..(K * VEC).div_ceil(64) {
-                        vprefetch!(
-                            ptr.wrapping_add($crate::backend::prefetch::PREFETCH + 64 * line)
-                        );
+                        uhash_base::prefetch::ahead(ptr.wrapping_add(64 * line));
                     }
                 }
                 let m: [[V; 5]; K] =

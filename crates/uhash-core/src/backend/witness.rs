@@ -256,7 +256,7 @@ mod tests {
     use super::*;
     use crate::Error;
     use crate::backend::{
-        beyond_avx2, beyond_avx512, capped_at_avx2, capped_at_avx512, masked_by_build,
+        beyond_avx2, beyond_avx512, capped_at_avx2, capped_at_avx512, forced_soft, masked_by_build,
     };
 
     /// `Backend::x86_features` says what each witness type detects.
@@ -347,12 +347,15 @@ mod tests {
 
     /// The AVX-512F cap masks exactly the feature sets with IFMA or VBMI2;
     /// built with `--cfg uhash_backend="avx512"` on an IFMA CPU, none of
-    /// them is detected, and AVX-512 F/BW/VL and AVX2 still are.
+    /// them is detected, and AVX-512 F/BW/VL and AVX2 still are. Given
+    /// with `"avx2"` or `"soft"` as well, the lower cap wins.
     #[test]
     fn avx512_cap_masks_every_ifma_set() {
         assert!(beyond_avx512(Ifma::FEATURES) && beyond_avx512(IfmaVbmi2::FEATURES));
         assert!(beyond_avx512(&["avx512vbmi2"]) && !beyond_avx512(&["avx512dq"]));
         assert!(!beyond_avx512(Avx512::FEATURES) && !beyond_avx512(Avx2::FEATURES));
+        // At most one cap holds: the portable path over AVX2 over AVX-512F.
+        assert!(!(capped_at_avx512() && (capped_at_avx2() || forced_soft())));
         for b in Backend::ALL {
             let ifma = b.x86_features().is_some_and(beyond_avx512);
             assert_eq!(ifma, matches!(b, Backend::Ifma | Backend::IfmaAsm), "{b}");

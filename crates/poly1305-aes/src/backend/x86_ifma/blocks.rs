@@ -11,7 +11,7 @@ use zeroize::Zeroize;
 
 use super::arith::{from44, to44};
 use super::powers::Powers;
-use crate::backend::prefetch::{PREFETCH, PREFETCH_MIN};
+use uhash_base::prefetch;
 
 /// Absorbs every whole block of `data` (with the 2^128 bit) and returns
 /// their length; `h` in and out as in the scalar block interface of
@@ -266,21 +266,12 @@ macro_rules! kernel_loop {
      $full:ident, $last:ident, $c1:expr) => {
         if $left >= FOLD_GROUPS {
             let p = fold_powers!($r16, $r16s);
-            let long = $left >= PREFETCH_MIN / 256;
+            let long = $left >= prefetch::MIN_BYTES / 256;
             while $left >= FOLD_GROUPS {
                 let g = |k: usize| $ptr.wrapping_add(256 * k);
                 if long {
                     for line in 0..256 * FOLD_GROUPS / 64 {
-                        // SAFETY: a prefetch never faults, whatever the
-                        // address (computed with wrapping arithmetic: it
-                        // may lie past the message). (The block is for
-                        // the MSRV, where `_mm_prefetch` is an `unsafe fn`.)
-                        #[allow(unused_unsafe)]
-                        let () = unsafe {
-                            _mm_prefetch::<_MM_HINT_T0>(
-                                $ptr.wrapping_add(PREFETCH + 64 * line).cast(),
-                            )
-                        };
+                        prefetch::ahead($ptr.wrapping_add(64 * line));
                     }
                 }
                 $a = fold4!(
