@@ -199,9 +199,9 @@ pub fn max_threads() -> (usize, usize) {
 /// How a regular file is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum IoMode {
-    /// Measured per file system and thread count (`probe`): `map` or
-    /// `pread` for an algorithm with a parallel path, `blocks` for one
-    /// without (Unix); `map` elsewhere.
+    /// Measured on the file while it is hashed, and kept per file system
+    /// and thread count (`probe`): `map` or `pread` for an algorithm with
+    /// a parallel path, `blocks` for one without (Unix); `map` elsewhere.
     Auto,
     /// Map it (`memmap2`) and hash the mapping on every thread, in windows
     /// each mapped in one call and unmapped once hashed (algorithms with a

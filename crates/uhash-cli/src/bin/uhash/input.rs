@@ -9,8 +9,9 @@
 //!   `map` with the pages mapped up front (for measurements).
 //!
 //! `auto` takes `blocks` for an algorithm without a parallel path and, for
-//! the others, `map` or `pread` as a probe of the machine measures
-//! (`crate::probe`; why each wins where it does: benches/README.md,
+//! the others, `map` or `pread` as each thread's first windows of the file,
+//! timed both ways while it is hashed, measure (`crate::probe`; why each
+//! wins where it does: benches/README.md,
 //! "Memory speed"), or `map` unprobed for a file mostly not in the page
 //! cache (`crate::residency`). A pipe, a terminal or a device is read in
 //! large blocks into a streaming state.
@@ -141,7 +142,8 @@ pub fn digest(
     let mode = match (mode, &src) {
         #[cfg(unix)]
         (IoMode::Auto, Source::File { file, len }) => {
-            crate::probe::choose(file, *len, threads, keyed)
+            // Still `Auto` when the choice is measured while reading.
+            crate::probe::known(file, *len, threads).unwrap_or(IoMode::Auto)
         }
         (IoMode::Auto, _) => IoMode::Map,
         (m, _) => m,
@@ -200,16 +202,34 @@ pub fn digest(
             let done = AtomicU64::new(0);
             // `map`: in windows mapped and released on every thread, where
             // the algorithm has a parallel path (`crate::map`); otherwise,
-            // and for `populate`, the whole mapping as one slice.
-            let msg = crate::map::MapRead {
+            // and for `populate`, the whole mapping as one slice. `auto`
+            // still to be measured: those windows or `pread`, as the first
+            // windows of each thread time them (`crate::probe`).
+            let windows = crate::map::MapRead {
                 map: &map,
                 window: crate::map::window(threads),
                 done: &done,
             };
+            #[cfg(unix)]
+            let probing = (mode == IoMode::Auto).then(|| {
+                let read = crate::pread::FileRead {
+                    file: &file,
+                    len,
+                    done: &done,
+                };
+                crate::probe::Probing::new(&file, threads, windows, read)
+            });
+            #[cfg(unix)]
+            let msg: &uhash_cli::alg::FilePieces<'_> = match &probing {
+                Some(p) => p,
+                None => &windows,
+            };
+            #[cfg(not(unix))]
+            let msg: &uhash_cli::alg::FilePieces<'_> = &windows;
             let windowed = (!populate)
                 .then(|| {
                     progress::run(name, Some(len), Some(&done), || {
-                        pool.install(|| keyed.compute_from(nonce, &msg))
+                        pool.install(|| keyed.compute_from(nonce, msg))
                     })
                 })
                 .flatten();

@@ -127,6 +127,7 @@ pub fn window(threads: usize) -> usize {
 /// A mapped file as [`Pieces`]: each visited range is handed out in
 /// windows, each populated before and released after it is hashed (module
 /// docs); `done` counts the bytes hashed.
+#[derive(Clone, Copy)]
 pub struct MapRead<'a> {
     /// The mapping.
     pub map: &'a Mapping,

@@ -20,6 +20,7 @@ use crate::blocks::{BLOCK, read_at};
 
 /// The first `len` bytes of `file`, read in pieces; `done` counts the
 /// bytes read.
+#[derive(Clone, Copy)]
 pub struct FileRead<'a> {
     /// The file.
     pub file: &'a File,

@@ -8,33 +8,35 @@
 //! depends on the machine — what mapping and unmapping a page costs against
 //! copying it, how each scales with threads, how fast the algorithm's
 //! kernels read from memory rather than from cache — so it is measured, on
-//! the file, the thread count and the algorithm at hand: each of the
-//! `threads` threads (at most one per 12 MiB of file) takes, in [`ROUNDS`]
-//! rounds run on all threads at once, one [`WINDOW`] of its own share as
-//! `map` takes a window (mapped, hashed by a streaming state of the
-//! algorithm, released) and then the next window as `pread` takes a piece
-//! (copied, hashed). The fastest round of each (the first pays for warming
-//! up) decides. The probe reads 2 × [`ROUNDS`] × [`WINDOW`] = 6 MiB per
-//! thread; on the 2-core VM below a phase takes 0.2–0.55 ms and the whole
-//! probe 1.9–5.4 ms (`UHASH_IO_TRACE` lines).
+//! the file, the thread count and the algorithm at hand, by the hash
+//! itself ([`Probing`]): each thread reads the first [`STEPS`] windows of
+//! [`WINDOW`] bytes it is given alternately as `map` takes a window
+//! (mapped, hashed, released) and as `pread` takes a piece (copied,
+//! hashed), and times each; the first thread to have timed its [`STEPS`]
+//! settles the choice on the fastest window of each kind (the first pays
+//! for warming up) that it and the threads before it timed, and from then
+//! on every thread reads the rest of its share the chosen way. The windows
+//! timed are windows of the message, hashed once: the probe costs only
+//! what the slower way loses on three windows per thread (before, a
+//! separate probe hashed 6 MiB per thread for nothing and synchronised
+//! the threads for each phase: 2.7–4.8 ms of a 78 ms run on two threads).
+//! With the environment variable `UHASH_IO_TRACE` set, each choice, the
+//! times it was made on and when it was made are written to stderr.
+//!
 //! A file mostly not in the page cache (a sample of 16 of its pages,
-//! [`crate::residency`], taken where a probe would run) is mapped without
-//! a probe: the probe would time
-//! the disk, not a fault against a copy, and read 6 MiB per thread out of
-//! order to do it. Mapped, each thread reads its segments front to back,
-//! so the disk gets one stream per thread. On the 2-core VM, 1 GiB on its
-//! disk dropped from the page cache before each run (5 rounds in rotated
-//! order, medians, s): `dd bs=1M` 2.49, mapped on two threads 1.04, on one
-//! 1.19; `pread` on two threads 1.56 against 1.62 mapped in another set of
-//! rounds (benches/README.md, "Memory speed", where this disk's quirks
-//! are).
+//! [`crate::residency`]) is mapped without a probe: the probe would time
+//! the disk, not a fault against a copy. Mapped, each thread reads its
+//! segments front to back, so the disk gets one stream per thread. On the
+//! 2-core VM, 1 GiB on its disk dropped from the page cache before each run
+//! (5 rounds in rotated order, medians, s): `dd bs=1M` 2.49, mapped on two
+//! threads 1.04, on one 1.19; `pread` on two threads 1.56 against 1.62
+//! mapped in another set of rounds (benches/README.md, "Memory speed",
+//! where this disk's quirks are).
 //! Files shorter than [`PROBE_MIN`] are mapped without a probe (the choice
 //! is worth at most a few milliseconds there), and each choice is kept for
 //! the rest of the run, per file system (`st_dev`) and thread count, so
 //! that a list of files is probed once (nothing is written to disk: what a
-//! fault costs changes with the machine's state, see below). With the
-//! environment variable `UHASH_IO_TRACE` set, each probe's times, choice
-//! and duration are written to stderr.
+//! fault costs changes with the machine's state, see below).
 //!
 //! What it finds (`benches/cli_scaling.sh`, benches/README.md, "Memory
 //! speed"): on the 2-core Intel VM, 1 GiB in tmpfs, `map` takes 0.19 s on
@@ -51,38 +53,41 @@
 //! compare there has not been measured, which is one more reason to
 //! measure rather than fix the choice.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::fs::File;
-use std::sync::{Barrier, Mutex};
+use std::io;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use uhash_cli::alg::Keyed;
+use uhash::base::pieces::{Pieces, Sink};
 
 use crate::args::IoMode;
-use crate::blocks::read_at;
-use crate::map::Mapping;
+use crate::map::MapRead;
+use crate::pread::FileRead;
 
-/// Bytes each probing thread hashes in each phase of a round (one
-/// [`crate::blocks::BLOCK`], the piece `pread` reads at a time).
-pub const WINDOW: usize = crate::blocks::BLOCK;
+/// Bytes of each window a thread times (one [`crate::blocks::BLOCK`], the
+/// piece `pread` reads at a time).
+const WINDOW: usize = crate::blocks::BLOCK;
 
-/// Rounds of the two phases.
-const ROUNDS: usize = 3;
+/// Windows each thread times: three of each kind, alternately.
+const STEPS: u32 = 6;
 
 /// Files shorter than this are mapped without a probe.
-pub const PROBE_MIN: u64 = 256 << 20;
+const PROBE_MIN: u64 = 256 << 20;
 
 /// The choices made so far in this run: (file system, threads) → mode.
 static CHOSEN: Mutex<Option<HashMap<(u64, usize), IoMode>>> = Mutex::new(None);
 
-/// `map` or `pread` for hashing the first `len` bytes of `file` with
-/// `keyed` on `threads` threads: measured (module docs), or `map` for a
-/// short file, for a file mostly not in the page cache
-/// ([`crate::residency`]), or when the probe cannot run (mapping or
-/// reading fails: the real read then reports the error).
-pub fn choose(file: &File, len: u64, threads: usize, keyed: &dyn Keyed) -> IoMode {
+/// `map` or `pread` for reading the first `len` bytes of `file` on
+/// `threads` threads when that is known without reading it: `map` for a
+/// short file or one mostly not in the page cache ([`crate::residency`]),
+/// or the choice made earlier in this run for the same file system and
+/// thread count; `None` when it is to be measured ([`Probing`]).
+pub fn known(file: &File, len: u64, threads: usize) -> Option<IoMode> {
     if len < PROBE_MIN {
-        return IoMode::Map;
+        return Some(IoMode::Map);
     }
     // Sampled where a probe would run, and never kept: whether a file is
     // cached is a property of the file.
@@ -93,120 +98,163 @@ pub fn choose(file: &File, len: u64, threads: usize, keyed: &dyn Keyed) -> IoMod
             crate::residency::SAMPLES,
             IoMode::Map
         ));
-        return IoMode::Map;
+        return Some(IoMode::Map);
     }
-    let key = (device_of(file), threads);
-    if let Some(m) = CHOSEN
+    CHOSEN
         .lock()
         .ok()
-        .and_then(|c| c.as_ref()?.get(&key).copied())
-    {
-        return m;
-    }
-    let start = Instant::now();
-    let times = measure(file, len, threads, keyed);
-    let mode = match times {
-        Some((map, pread)) if pread < map => IoMode::Pread,
-        _ => IoMode::Map,
-    };
-    trace(format_args!(
-        "probe on {threads} thread(s): (map, pread) = {times:?} -> {mode:?} (probe: {:?})",
-        start.elapsed()
-    ));
-    if let Ok(mut c) = CHOSEN.lock() {
-        c.get_or_insert_with(HashMap::new).insert(key, mode);
-    }
-    mode
+        .and_then(|c| c.as_ref()?.get(&(device_of(file), threads)).copied())
 }
 
-/// The wall times of one round of the two phases (a window mapped, hashed
-/// and released; a window read with `pread` and hashed), or `None` when
-/// either failed.
-pub fn measure(
-    file: &File,
-    len: u64,
-    threads: usize,
-    keyed: &dyn Keyed,
-) -> Option<(Duration, Duration)> {
-    let size = usize::try_from(len).ok()?;
-    let probes = threads.clamp(1, (size / (4 * ROUNDS * WINDOW)).max(1));
-    let share = size / probes;
-    let map = Mapping::new(file, size, false).ok()?;
-    let bytes = map.bytes();
-    // Thread t's round i: window 2i of its share as `crate::map::MapRead`
-    // reads a window (mapped in one call, hashed, released), window 2i + 1
-    // as `crate::pread` reads a piece (copied into `buf`, written
-    // beforehand so that its pages are in place, and hashed there). Each
-    // window is hashed by a streaming state of `keyed` on the probing
-    // thread: the algorithm's own kernels, at their speed from memory and
-    // from cache.
-    let mapped = |t: usize, i: usize| {
-        let at = t * share + 2 * i * WINDOW;
-        map.populate(at, WINDOW);
-        let hashed = keyed.start().update(&bytes[at..at + WINDOW]).is_ok();
-        map.release(at, WINDOW);
-        hashed.then_some(())
-    };
-    let read = |t: usize, i: usize, buf: &mut [u8]| {
-        read_at(file, buf, (t * share + (2 * i + 1) * WINDOW) as u64).ok()?;
-        keyed.start().update(buf).ok()
-    };
-    // Each thread's spans: ROUNDS × (map start, map end, pread start,
-    // pread end); the rounds are synchronised, so that every phase runs on
-    // all threads at once.
-    let barrier = Barrier::new(probes);
-    let one = |t: usize, sync: bool| -> Option<Vec<Instant>> {
-        let mut buf = vec![1u8; WINDOW];
-        let mut marks = Vec::with_capacity(4 * ROUNDS);
-        for i in 0..ROUNDS {
-            if sync {
-                barrier.wait();
-            }
-            marks.push(Instant::now());
-            mapped(t, i)?;
-            marks.push(Instant::now());
-            if sync {
-                barrier.wait();
-            }
-            marks.push(Instant::now());
-            read(t, i, &mut buf)?;
-            marks.push(Instant::now());
+/// Tells the [`Probing`] readers apart in the threads' own records.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// What a thread has timed for one [`Probing`] reader.
+#[derive(Clone, Copy)]
+struct Own {
+    /// The reader ([`Probing::id`]).
+    id: u64,
+    /// Windows timed so far.
+    steps: u32,
+    /// The fastest `map` and `pread` window.
+    best: [Option<Duration>; 2],
+}
+
+thread_local! {
+    /// This thread's record, for the reader it worked for last.
+    static OWN: Cell<Own> = const { Cell::new(Own { id: 0, steps: 0, best: [None; 2] }) };
+}
+
+/// The fastest of two times, either of which may be missing.
+fn fastest(a: Option<Duration>, b: Option<Duration>) -> Option<Duration> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// A file read by `--io auto` while the choice between `map` and `pread` is
+/// measured on it (module docs): the same bytes, in the same pieces'
+/// order, as either reader gives.
+pub struct Probing<'a> {
+    /// The file mapped, read in windows.
+    map: MapRead<'a>,
+    /// The file read with `pread`.
+    read: FileRead<'a>,
+    /// Bytes of a timed window ([`WINDOW`]; smaller in the tests).
+    window: usize,
+    /// The thread count the choice is kept for, and the file system.
+    key: (u64, usize),
+    /// This reader, in the threads' records.
+    id: u64,
+    /// 0 while measuring, then 1 + the index of the choice (`map`, `pread`).
+    chosen: AtomicU8,
+    /// The fastest window of each kind timed by the threads that finished.
+    best: Mutex<[Option<Duration>; 2]>,
+    /// When the reader was made (for the trace).
+    start: Instant,
+}
+
+impl<'a> Probing<'a> {
+    /// A reader of `file` through `map` and `read`, for `threads` threads.
+    pub fn new(file: &File, threads: usize, map: MapRead<'a>, read: FileRead<'a>) -> Self {
+        Probing {
+            map,
+            read,
+            window: WINDOW,
+            key: (device_of(file), threads),
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            chosen: AtomicU8::new(0),
+            best: Mutex::new([None; 2]),
+            start: Instant::now(),
         }
-        Some(marks)
-    };
-    let spans: Vec<Vec<Instant>> = if probes == 1 {
-        // One thread: on the calling thread (`--threads 1` starts none).
-        vec![one(0, false)?]
-    } else {
-        // The calling thread only waits: on a machine with `threads` cores
-        // it would be one too many.
-        let spans: Vec<Option<Vec<Instant>>> = std::thread::scope(|s| {
-            let workers: Vec<_> = (0..probes)
-                .map(|t| {
-                    let one = &one;
-                    s.spawn(move || one(t, true))
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().ok().flatten())
-                .collect()
-        });
-        spans.into_iter().collect::<Option<_>>()?
-    };
-    // A phase's wall time runs from the first thread's start to the last
-    // one's end; each kind's time is its fastest round (the first round
-    // also pays for warming up: caches, page tables, clock speed).
-    let phase = |k: usize| {
-        (0..ROUNDS)
-            .filter_map(|i| {
-                let first = spans.iter().map(|s| s[4 * i + k]).min()?;
-                let last = spans.iter().map(|s| s[4 * i + k + 1]).max()?;
-                Some(last - first)
-            })
-            .min()
-    };
-    Some((phase(0)?, phase(2)?))
+    }
+
+    /// The choice, once one thread has made it.
+    pub fn chosen(&self) -> Option<IoMode> {
+        match self.chosen.load(Ordering::Acquire) {
+            1 => Some(IoMode::Map),
+            2 => Some(IoMode::Pread),
+            _ => None,
+        }
+    }
+
+    /// Pools a thread's fastest windows and, if no thread has yet, makes
+    /// the choice from what is pooled.
+    fn settle(&self, own: [Option<Duration>; 2]) {
+        let Ok(mut best) = self.best.lock() else {
+            return;
+        };
+        *best = [fastest(best[0], own[0]), fastest(best[1], own[1])];
+        let (map, pread) = (best[0], best[1]);
+        let mode = match (map, pread) {
+            (Some(m), Some(p)) if p < m => IoMode::Pread,
+            _ => IoMode::Map,
+        };
+        let code = if mode == IoMode::Pread { 2 } else { 1 };
+        if self
+            .chosen
+            .compare_exchange(0, code, Ordering::AcqRel, Ordering::Acquire)
+            .is_ok()
+        {
+            trace(format_args!(
+                "probe on {} thread(s): (map, pread) = ({map:?}, {pread:?}) -> {mode:?} ({:?} after the start)",
+                self.key.1,
+                self.start.elapsed()
+            ));
+            if let Ok(mut c) = CHOSEN.lock() {
+                c.get_or_insert_with(HashMap::new).insert(self.key, mode);
+            }
+        }
+    }
+}
+
+impl Pieces for Probing<'_> {
+    type Error = io::Error;
+
+    fn len(&self) -> u64 {
+        self.read.len
+    }
+
+    fn visit(&self, at: u64, len: u64, unit: usize, f: &mut Sink<'_>) -> Result<(), io::Error> {
+        let end = at + len;
+        let mut pos = at;
+        while pos < end {
+            match self.chosen() {
+                Some(IoMode::Pread) => return self.read.visit(pos, end - pos, unit, f),
+                Some(_) => return self.map.visit(pos, end - pos, unit, f),
+                None => {}
+            }
+            // The next window of whole units, timed the way this thread's
+            // turn says: `map` on even steps, `pread` on odd ones.
+            let Some((_, n)) = crate::spans::spans(pos, end - pos, unit, self.window).next() else {
+                break;
+            };
+            let mut own = OWN.with(Cell::get);
+            if own.id != self.id {
+                own = Own {
+                    id: self.id,
+                    steps: 0,
+                    best: [None; 2],
+                };
+            }
+            let kind = (own.steps % 2) as usize;
+            let t = Instant::now();
+            if kind == 0 {
+                self.map.visit(pos, n as u64, unit, f)?;
+            } else {
+                self.read.visit(pos, n as u64, unit, f)?;
+            }
+            own.best[kind] = fastest(own.best[kind], Some(t.elapsed()));
+            own.steps += 1;
+            OWN.with(|o| o.set(own));
+            if own.steps == STEPS {
+                self.settle(own.best);
+            }
+            pos += n as u64;
+        }
+        Ok(())
+    }
 }
 
 /// Writes `what` to stderr when the environment variable `UHASH_IO_TRACE`
@@ -228,5 +276,95 @@ fn device_of(file: &File) -> u64 {
     {
         let _ = file;
         0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map::Mapping;
+
+    /// A file of `len` pseudo-random bytes in the temporary directory,
+    /// removed when dropped.
+    struct Scratch(std::path::PathBuf, Vec<u8>);
+
+    impl Scratch {
+        fn new(len: usize) -> Scratch {
+            let bytes = uhash_testkit::data::bytes(len, 31);
+            let path = std::env::temp_dir().join(format!("uhash-probe-{}", std::process::id()));
+            std::fs::write(&path, &bytes).unwrap();
+            Scratch(path, bytes)
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    /// Read through [`Probing`] by several threads at once, each range
+    /// arrives whole and in order, in pieces of whole units but the last,
+    /// both while the windows are timed and after the choice; the first
+    /// thread to time [`STEPS`] windows makes the choice, and it is kept
+    /// for the file system and thread count.
+    #[test]
+    fn probing_reads_every_byte_in_order_and_settles() {
+        let s = Scratch::new((3 << 20) + 4099);
+        let file = File::open(&s.0).unwrap();
+        let len = s.1.len() as u64;
+        let map = Mapping::new(&file, s.1.len(), false).unwrap();
+        let done = AtomicU64::new(0);
+        let windows = MapRead {
+            map: &map,
+            window: 96 << 10,
+            done: &done,
+        };
+        let read = FileRead {
+            file: &file,
+            len,
+            done: &done,
+        };
+        let threads = 3;
+        let mut p = Probing::new(&file, threads, windows, read);
+        p.window = 40 << 10;
+        assert_eq!(p.chosen(), None);
+        // Three ranges of different units, one per thread; the first is
+        // long enough for STEPS windows.
+        let ranges = [
+            (0u64, 1u64 << 20, 16usize),
+            (1 << 20, 1 << 20, 4099),
+            (2 << 20, len - (2 << 20), 1),
+        ];
+        std::thread::scope(|sc| {
+            for (at, n, unit) in ranges {
+                let (p, whole) = (&p, &s.1);
+                sc.spawn(move || {
+                    let mut got = Vec::new();
+                    let mut short = 0;
+                    p.visit(at, n, unit, &mut |piece| {
+                        short += usize::from(piece.len() % unit != 0);
+                        got.extend_from_slice(piece);
+                    })
+                    .unwrap();
+                    assert_eq!(got, whole[at as usize..(at + n) as usize], "{at}");
+                    assert!(short <= 1, "{at}: {short} pieces of part units");
+                });
+            }
+        });
+        let mode = p.chosen().expect("a thread timed its windows");
+        assert!(matches!(mode, IoMode::Map | IoMode::Pread));
+        assert_eq!(done.load(Ordering::Relaxed), len);
+        assert_eq!(known(&file, PROBE_MIN, threads), Some(mode));
+        // A new reader times its own windows from the start.
+        let mut again = Probing::new(&file, threads, windows, read);
+        again.window = 40 << 10;
+        assert_eq!(again.chosen(), None);
+        let mut got = Vec::new();
+        again
+            .visit(0, len, 16, &mut |piece| got.extend_from_slice(piece))
+            .unwrap();
+        assert_eq!(got, s.1);
+        assert!(again.chosen().is_some());
     }
 }
