@@ -9,15 +9,17 @@
 //! copying it, how each scales with threads, how fast the algorithm's
 //! kernels read from memory rather than from cache — so it is measured, on
 //! the file, the thread count and the algorithm at hand, by the hash
-//! itself ([`Probing`]): each thread reads the first [`STEPS`] windows of
-//! [`WINDOW`] bytes it is given alternately as `map` takes a window
-//! (mapped, hashed, released) and as `pread` takes a piece (copied,
+//! itself ([`Probing`]): each thread reads the first [`STEPS`] windows it
+//! is given alternately as `map` takes a window (of the size `map` takes
+//! on this many threads, [`crate::map::window`]: mapped, hashed,
+//! released) and as `pread` takes a piece (of [`WINDOW`] bytes: copied,
 //! hashed), and times each; the first thread to have timed its [`STEPS`]
-//! settles the choice on the fastest window of each kind (the first pays
-//! for warming up) that it and the threads before it timed, and from then
-//! on every thread reads the rest of its share the chosen way. The windows
-//! timed are windows of the message, hashed once: the probe costs only
-//! what the slower way loses on three windows per thread (before, a
+//! settles the choice on the fastest window of each kind per MiB (the
+//! first pays for warming up) that it and the threads before it timed,
+//! and from then on every thread reads the rest of its share the chosen
+//! way. The windows timed are windows of the message, hashed once: the
+//! probe costs only what the slower way loses on three windows per
+//! thread (before, a
 //! separate probe hashed 6 MiB per thread for nothing and synchronised
 //! the threads for each phase: 2.7–4.8 ms of a 78 ms run on two threads).
 //! With the environment variable `UHASH_IO_TRACE` set, each choice, the
@@ -116,7 +118,7 @@ struct Own {
     id: u64,
     /// Windows timed so far.
     steps: u32,
-    /// The fastest `map` and `pread` window.
+    /// The fastest `map` window and `pread` piece, in time per MiB.
     best: [Option<Duration>; 2],
 }
 
@@ -141,7 +143,8 @@ pub struct Probing<'a> {
     map: MapRead<'a>,
     /// The file read with `pread`.
     read: FileRead<'a>,
-    /// Bytes of a timed window ([`WINDOW`]; smaller in the tests).
+    /// Bytes of a timed `pread` piece ([`WINDOW`]; smaller in the tests; a
+    /// timed `map` window is `map.window`, the size `map` takes).
     window: usize,
     /// The thread count the choice is kept for, and the file system.
     key: (u64, usize),
@@ -149,7 +152,8 @@ pub struct Probing<'a> {
     id: u64,
     /// 0 while measuring, then 1 + the index of the choice (`map`, `pread`).
     chosen: AtomicU8,
-    /// The fastest window of each kind timed by the threads that finished.
+    /// The fastest window of each kind (time per MiB) timed by the threads
+    /// that finished.
     best: Mutex<[Option<Duration>; 2]>,
     /// When the reader was made (for the trace).
     start: Instant,
@@ -198,7 +202,7 @@ impl<'a> Probing<'a> {
             .is_ok()
         {
             trace(format_args!(
-                "probe on {} thread(s): (map, pread) = ({map:?}, {pread:?}) -> {mode:?} ({:?} after the start)",
+                "probe on {} thread(s): (map, pread) per MiB = ({map:?}, {pread:?}) -> {mode:?} ({:?} after the start)",
                 self.key.1,
                 self.start.elapsed()
             ));
@@ -225,11 +229,6 @@ impl Pieces for Probing<'_> {
                 Some(_) => return self.map.visit(pos, end - pos, unit, f),
                 None => {}
             }
-            // The next window of whole units, timed the way this thread's
-            // turn says: `map` on even steps, `pread` on odd ones.
-            let Some((_, n)) = crate::spans::spans(pos, end - pos, unit, self.window).next() else {
-                break;
-            };
             let mut own = OWN.with(Cell::get);
             if own.id != self.id {
                 own = Own {
@@ -238,14 +237,27 @@ impl Pieces for Probing<'_> {
                     best: [None; 2],
                 };
             }
+            // The next window of whole units, read and timed the way this
+            // thread's turn says: on even steps one window of `map` (the
+            // size it maps at a time), on odd ones one piece of `pread`.
             let kind = (own.steps % 2) as usize;
+            let size = if kind == 0 {
+                self.map.window
+            } else {
+                self.window
+            };
+            let Some((_, n)) = crate::spans::spans(pos, end - pos, unit, size).next() else {
+                break;
+            };
             let t = Instant::now();
             if kind == 0 {
                 self.map.visit(pos, n as u64, unit, f)?;
             } else {
                 self.read.visit(pos, n as u64, unit, f)?;
             }
-            own.best[kind] = fastest(own.best[kind], Some(t.elapsed()));
+            // Per MiB: the two kinds' windows differ in size.
+            let per_mib = t.elapsed().as_secs_f64() * (1 << 20) as f64 / n as f64;
+            own.best[kind] = fastest(own.best[kind], Some(Duration::from_secs_f64(per_mib)));
             own.steps += 1;
             OWN.with(|o| o.set(own));
             if own.steps == STEPS {
@@ -284,14 +296,15 @@ mod tests {
     use super::*;
     use crate::map::Mapping;
 
-    /// A file of `len` pseudo-random bytes in the temporary directory,
-    /// removed when dropped.
+    /// A file of `len` pseudo-random bytes in the temporary directory (one
+    /// `name` per test: the tests run at once), removed when dropped.
     struct Scratch(std::path::PathBuf, Vec<u8>);
 
     impl Scratch {
-        fn new(len: usize) -> Scratch {
+        fn new(len: usize, name: &str) -> Scratch {
             let bytes = uhash_testkit::data::bytes(len, 31);
-            let path = std::env::temp_dir().join(format!("uhash-probe-{}", std::process::id()));
+            let path =
+                std::env::temp_dir().join(format!("uhash-probe-{name}-{}", std::process::id()));
             std::fs::write(&path, &bytes).unwrap();
             Scratch(path, bytes)
         }
@@ -310,7 +323,7 @@ mod tests {
     /// for the file system and thread count.
     #[test]
     fn probing_reads_every_byte_in_order_and_settles() {
-        let s = Scratch::new((3 << 20) + 4099);
+        let s = Scratch::new((3 << 20) + 4099, "order");
         let file = File::open(&s.0).unwrap();
         let len = s.1.len() as u64;
         let map = Mapping::new(&file, s.1.len(), false).unwrap();
@@ -366,5 +379,39 @@ mod tests {
             .unwrap();
         assert_eq!(got, s.1);
         assert!(again.chosen().is_some());
+    }
+
+    /// The choice is the kind with the smaller time per MiB, made once: a
+    /// later thread's figures are pooled but change nothing.
+    #[test]
+    fn the_faster_kind_per_mib_is_chosen_once() {
+        let s = Scratch::new(4096, "once");
+        let file = File::open(&s.0).unwrap();
+        let map = Mapping::new(&file, s.1.len(), false).unwrap();
+        let done = AtomicU64::new(0);
+        let windows = MapRead {
+            map: &map,
+            window: 1 << 20,
+            done: &done,
+        };
+        let read = FileRead {
+            file: &file,
+            len: 4096,
+            done: &done,
+        };
+        let ms = |n: u64| Some(Duration::from_millis(n));
+        // Thread counts no other test uses: the choice is kept per count.
+        for (threads, own, want) in [
+            (5, [ms(2), ms(1)], IoMode::Pread),
+            (6, [ms(1), ms(2)], IoMode::Map),
+            (7, [ms(1), None], IoMode::Map),
+        ] {
+            let p = Probing::new(&file, threads, windows, read);
+            p.settle(own);
+            assert_eq!(p.chosen(), Some(want), "{threads}");
+            p.settle([ms(9), ms(0)]);
+            assert_eq!(p.chosen(), Some(want), "{threads}: settled once");
+            assert_eq!(known(&file, PROBE_MIN, threads), Some(want));
+        }
     }
 }
