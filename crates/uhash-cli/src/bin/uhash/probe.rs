@@ -13,7 +13,9 @@
 //! is given alternately as `map` takes a window (of the size `map` takes
 //! on this many threads, [`crate::map::window`]: mapped, hashed,
 //! released) and as `pread` takes a piece (of [`WINDOW`] bytes: copied,
-//! hashed), and times each; the first thread to have timed its [`STEPS`]
+//! hashed), and times each (a window cut to less than a quarter by the
+//! end of its range is read but not counted); the first thread to have
+//! timed its [`STEPS`]
 //! settles the choice on the fastest window of each kind per MiB (the
 //! first pays for warming up) that it and the threads before it timed,
 //! and from then on every thread reads the rest of its share the chosen
@@ -255,7 +257,13 @@ impl Pieces for Probing<'_> {
             } else {
                 self.read.visit(pos, n as u64, unit, f)?;
             }
-            // Per MiB: the two kinds' windows differ in size.
+            pos += n as u64;
+            // Per MiB (the two kinds' windows differ in size); a window cut
+            // short by the end of the range is read but not counted: its
+            // fixed costs (a system call, a release) would weigh too much.
+            if n.saturating_mul(4) < size {
+                continue;
+            }
             let per_mib = t.elapsed().as_secs_f64() * (1 << 20) as f64 / n as f64;
             own.best[kind] = fastest(own.best[kind], Some(Duration::from_secs_f64(per_mib)));
             own.steps += 1;
@@ -263,7 +271,6 @@ impl Pieces for Probing<'_> {
             if own.steps == STEPS {
                 self.settle(own.best);
             }
-            pos += n as u64;
         }
         Ok(())
     }
