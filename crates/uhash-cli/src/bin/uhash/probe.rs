@@ -304,8 +304,15 @@ mod tests {
     use crate::map::Mapping;
 
     /// A file of `len` pseudo-random bytes in the temporary directory (one
-    /// `name` per test: the tests run at once), removed when dropped.
-    struct Scratch(std::path::PathBuf, Vec<u8>);
+    /// `name` per test: the tests run at once), open and mapped, removed
+    /// when dropped.
+    struct Scratch {
+        path: std::path::PathBuf,
+        bytes: Vec<u8>,
+        file: File,
+        map: Mapping,
+        done: AtomicU64,
+    }
 
     impl Scratch {
         fn new(len: usize, name: &str) -> Scratch {
@@ -313,13 +320,40 @@ mod tests {
             let path =
                 std::env::temp_dir().join(format!("uhash-probe-{name}-{}", std::process::id()));
             std::fs::write(&path, &bytes).unwrap();
-            Scratch(path, bytes)
+            let file = File::open(&path).unwrap();
+            let map = Mapping::new(&file, len, false).unwrap();
+            let done = AtomicU64::new(0);
+            Scratch {
+                path,
+                bytes,
+                file,
+                map,
+                done,
+            }
+        }
+
+        /// A [`Probing`] reader of the file for `threads` threads, timing
+        /// `map` windows of `window` bytes and `pread` pieces of `piece`.
+        fn probing(&self, threads: usize, window: usize, piece: usize) -> Probing<'_> {
+            let windows = MapRead {
+                map: &self.map,
+                window,
+                done: &self.done,
+            };
+            let read = FileRead {
+                file: &self.file,
+                len: self.bytes.len() as u64,
+                done: &self.done,
+            };
+            let mut p = Probing::new(&self.file, threads, windows, read);
+            p.window = piece;
+            p
         }
     }
 
     impl Drop for Scratch {
         fn drop(&mut self) {
-            let _ = std::fs::remove_file(&self.0);
+            let _ = std::fs::remove_file(&self.path);
         }
     }
 
@@ -331,23 +365,9 @@ mod tests {
     #[test]
     fn probing_reads_every_byte_in_order_and_settles() {
         let s = Scratch::new((3 << 20) + 4099, "order");
-        let file = File::open(&s.0).unwrap();
-        let len = s.1.len() as u64;
-        let map = Mapping::new(&file, s.1.len(), false).unwrap();
-        let done = AtomicU64::new(0);
-        let windows = MapRead {
-            map: &map,
-            window: 96 << 10,
-            done: &done,
-        };
-        let read = FileRead {
-            file: &file,
-            len,
-            done: &done,
-        };
+        let len = s.bytes.len() as u64;
         let threads = 3;
-        let mut p = Probing::new(&file, threads, windows, read);
-        p.window = 40 << 10;
+        let p = s.probing(threads, 96 << 10, 40 << 10);
         assert_eq!(p.chosen(), None);
         // Three ranges of different units, one per thread; the first is
         // long enough for STEPS windows.
@@ -358,7 +378,7 @@ mod tests {
         ];
         std::thread::scope(|sc| {
             for (at, n, unit) in ranges {
-                let (p, whole) = (&p, &s.1);
+                let (p, whole) = (&p, &s.bytes);
                 sc.spawn(move || {
                     let mut got = Vec::new();
                     let mut short = 0;
@@ -374,17 +394,16 @@ mod tests {
         });
         let mode = p.chosen().expect("a thread timed its windows");
         assert!(matches!(mode, IoMode::Map | IoMode::Pread));
-        assert_eq!(done.load(Ordering::Relaxed), len);
-        assert_eq!(known(&file, PROBE_MIN, threads), Some(mode));
+        assert_eq!(s.done.load(Ordering::Relaxed), len);
+        assert_eq!(known(&s.file, PROBE_MIN, threads), Some(mode));
         // A new reader times its own windows from the start.
-        let mut again = Probing::new(&file, threads, windows, read);
-        again.window = 40 << 10;
+        let again = s.probing(threads, 96 << 10, 40 << 10);
         assert_eq!(again.chosen(), None);
         let mut got = Vec::new();
         again
             .visit(0, len, 16, &mut |piece| got.extend_from_slice(piece))
             .unwrap();
-        assert_eq!(got, s.1);
+        assert_eq!(got, s.bytes);
         assert!(again.chosen().is_some());
     }
 
@@ -393,19 +412,6 @@ mod tests {
     #[test]
     fn the_faster_kind_per_mib_is_chosen_once() {
         let s = Scratch::new(4096, "once");
-        let file = File::open(&s.0).unwrap();
-        let map = Mapping::new(&file, s.1.len(), false).unwrap();
-        let done = AtomicU64::new(0);
-        let windows = MapRead {
-            map: &map,
-            window: 1 << 20,
-            done: &done,
-        };
-        let read = FileRead {
-            file: &file,
-            len: 4096,
-            done: &done,
-        };
         let ms = |n: u64| Some(Duration::from_millis(n));
         // Thread counts no other test uses: the choice is kept per count.
         for (threads, own, want) in [
@@ -413,12 +419,12 @@ mod tests {
             (6, [ms(1), ms(2)], IoMode::Map),
             (7, [ms(1), None], IoMode::Map),
         ] {
-            let p = Probing::new(&file, threads, windows, read);
+            let p = s.probing(threads, WINDOW, WINDOW);
             p.settle(own);
             assert_eq!(p.chosen(), Some(want), "{threads}");
             p.settle([ms(9), ms(0)]);
             assert_eq!(p.chosen(), Some(want), "{threads}: settled once");
-            assert_eq!(known(&file, PROBE_MIN, threads), Some(want));
+            assert_eq!(known(&s.file, PROBE_MIN, threads), Some(want));
         }
     }
 }
