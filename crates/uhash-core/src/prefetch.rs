@@ -16,23 +16,22 @@
 //!   ahead (a second prefetch per line took load slots and lost).
 //!
 //! Measured on a 1 GiB file in tmpfs hashed by `uhash mac --io map` (2-core
-//! Intel Xeon VM with IFMA, benches/README.md "Memory speed"; medians of 9
-//! runs alternating the builds, seconds, one thread / two threads):
-//! Poly1305-AES (IFMA) with one `prefetcht0` 8 KiB ahead (the scheme
-//! before) 0.161 / 0.091, no prefetch 0.170 / 0.088, `prefetcht1` alone
-//! 8–64 KiB ahead 0.157 / 0.082, [`ahead`] (L2 at 32 KiB, L1 at 1 KiB)
-//! 0.139 / 0.075 (L1 at 512 B, 2 KiB or 4 KiB and L2 at 16 or 64 KiB:
-//! within 3 % of it). nhx4-mac and mmh32x4-mac (medians of 15) with
-//! [`near`] 0.139 / 0.078 and 0.141 / 0.079, with [`ahead`] 0.145 / 0.078
-//! and 0.150 / 0.080; (medians of 9) with `prefetcht0` 4 KiB ahead 0.160 /
-//! 0.089 and 0.150 / 0.088, with `prefetcht1` alone 32 KiB ahead 0.158 /
-//! 0.082 and 0.152 / 0.083. Poly1305 with detection
-//! capped (`--cfg uhash_backend=…`): AVX-512F 0.186 / 0.098 → 0.164 / 0.087
-//! with [`ahead`], AVX2 0.199 / 0.106 → 0.186 / 0.097. Earlier, on another
-//! 2-core VM, one thread: the first `prefetcht0` of the IFMA loop took
-//! 0.234 s to 0.204 s (2 KiB ahead), 0.198 s (8 KiB) and 0.193 s (16 KiB);
-//! of the AVX2 loop 0.383 → 0.317 s; of the AVX2 MMH/NH kernels (2 KiB)
-//! nhx4-mac 0.281 → 0.226 s and mmh32x4-mac 0.313 → 0.270 s.
+//! Intel Xeon VM with IFMA, benches/README.md "Memory speed"; medians of 9 runs
+//! alternating the builds, seconds, one thread / two threads): Poly1305-AES
+//! (IFMA) with one `prefetcht0` 8 KiB ahead (the scheme before) 0.161 / 0.091,
+//! no prefetch 0.170 / 0.088, `prefetcht1` alone 8–64 KiB ahead 0.157–0.160 /
+//! 0.081–0.084, [`ahead`] (L2 at 32 KiB, L1 at 1 KiB) 0.139 / 0.075 (L1 at
+//! 512 B, 2 KiB or 4 KiB and L2 at 16 or 64 KiB: within 4 % of it on one
+//! thread, 6 % on two). nhx4-mac and mmh32x4-mac (medians of 15) with [`near`]
+//! 0.139 / 0.078 and 0.141 / 0.079, with [`ahead`] 0.145 / 0.078 and 0.150 /
+//! 0.080; (medians of 9) with `prefetcht0` 4 KiB ahead 0.160 / 0.089 and 0.150
+//! / 0.088, with `prefetcht1` alone 32 KiB ahead 0.158 / 0.082 and 0.152 /
+//! 0.083. Poly1305 with detection capped (`--cfg uhash_backend=…`): AVX-512F
+//! 0.186 / 0.098 → 0.164 / 0.087 with [`ahead`], AVX2 0.199 / 0.106 → 0.186 /
+//! 0.097. Earlier, on another 2-core VM, one thread: the first `prefetcht0` of
+//! the IFMA loop took 0.234 s to 0.204 s (2 KiB ahead), 0.198 s (8 KiB) and
+//! 0.193 s (16 KiB); of the AVX2 loop 0.383 → 0.317 s; of the AVX2 MMH/NH
+//! kernels (2 KiB) nhx4-mac 0.281 → 0.226 s and mmh32x4-mac 0.313 → 0.270 s.
 
 #![allow(unsafe_code)] // prefetch instructions (an `unsafe fn` at the MSRV).
 
