@@ -9,19 +9,22 @@
 //! copying it, how each scales with threads, how fast the algorithm's
 //! kernels read from memory rather than from cache — so it is measured, on
 //! the file, the thread count and the algorithm at hand, by the hash
-//! itself ([`Probing`]): each thread reads the first [`STEPS`] windows it
-//! is given alternately as `map` takes a window (of the size `map` takes
-//! on this many threads, [`crate::map::window`]: mapped, hashed,
-//! released) and as `pread` takes a piece (of [`WINDOW`] bytes: copied,
-//! hashed), and times each (a window cut to less than a quarter by the
-//! end of its range is read but not counted); the first thread to have
-//! timed its [`STEPS`]
-//! settles the choice on the fastest window of each kind per MiB (the
-//! first pays for warming up) that it and the threads before it timed,
-//! and from then on every thread reads the rest of its share the chosen
-//! way. The windows timed are windows of the message, hashed once: the
-//! probe costs only what the slower way loses on three windows per
-//! thread (before, a
+//! itself ([`Probing`]): each thread reads the first windows it is given
+//! alternately as `map` takes them (at least [`MAP_TIMED`] bytes per
+//! step, in the windows `map` takes on this many threads,
+//! [`crate::map::window`]: mapped, hashed, released) and as `pread` takes
+//! a piece (of [`WINDOW`] bytes: copied, hashed), and times each step (one
+//! cut to less than a quarter by the end of its range is read but not
+//! counted). After [`STEPS`] steps a thread settles the choice, if no
+//! thread has, on the fastest step of each kind per MiB (the first pays
+//! for warming up) that it and the threads before it timed — provided
+//! its own figures are steady (the fastest of each kind confirmed by a
+//! second within [`STEADY`]) and clear (one kind faster by [`CLEAR`]);
+//! otherwise it times more, up to [`STEPS_MAX`], so that a stall of the
+//! machine during the first steps does not make the choice. From then on
+//! every thread reads the rest of its share the chosen way. The windows
+//! timed are windows of the message, hashed once: the probe costs only
+//! what the slower way loses on the steps of that kind (before, a
 //! separate probe hashed 6 MiB per thread for nothing and synchronised
 //! the threads for each phase: 2.7–4.8 ms of a 78 ms run on two threads).
 //! With the environment variable `UHASH_IO_TRACE` set, each choice, the
@@ -71,12 +74,38 @@ use crate::args::IoMode;
 use crate::map::MapRead;
 use crate::pread::FileRead;
 
-/// Bytes of each window a thread times (one [`crate::blocks::BLOCK`], the
-/// piece `pread` reads at a time).
+/// Bytes of `pread` a thread times per step (one [`crate::blocks::BLOCK`],
+/// the piece `pread` reads at a time).
 const WINDOW: usize = crate::blocks::BLOCK;
 
-/// Windows each thread times: three of each kind, alternately.
+/// Bytes of `map` a thread times at least per step: on one thread, four
+/// of its 1 MiB windows. One window takes some 0.2 ms there, and single
+/// windows varied up to 4× within a run (most in a process started after a
+/// pause), where `pread`'s pieces varied little: timed one window per
+/// step, 7 of 150 runs started 0.1 s apart chose `pread`, which took
+/// 0.202–0.234 s against 0.151–0.206 s for `map` in such runs; timed four
+/// at a time, none of 150 did (2-core Intel VM, 1 GiB in tmpfs,
+/// nhx4-mac, `UHASH_IO_TRACE=1`).
+const MAP_TIMED: usize = 4 << 20;
+
+/// Steps each thread times at least: three of each kind, alternately.
 const STEPS: u32 = 6;
+
+/// Steps each thread times at most: a thread goes on timing, past
+/// [`STEPS`], until the fastest step of each kind is confirmed by a
+/// second one within [`STEADY`] times it ([`Best::steady`]) and one kind
+/// is faster than the other by [`CLEAR`] ([`Own::ready`]).
+const STEPS_MAX: u32 = 12;
+
+/// How much slower than the fastest step of its kind a second one may be
+/// and still confirm it.
+const STEADY: f64 = 1.5;
+
+/// How much faster per MiB one kind must be than the other for the choice
+/// to be made before [`STEPS_MAX`] steps (on the 2-core Intel VM `map`
+/// was 1.35–1.5× faster in quiet runs, and 1.03–1.14× *slower* in the
+/// runs a stall made choose `pread`).
+const CLEAR: f64 = 1.25;
 
 /// Files shorter than this are mapped without a probe.
 const PROBE_MIN: u64 = 256 << 20;
@@ -120,20 +149,71 @@ struct Own {
     id: u64,
     /// Windows timed so far.
     steps: u32,
-    /// The fastest `map` window and `pread` piece, in time per MiB.
-    best: [Option<Duration>; 2],
+    /// The fastest `map` windows and `pread` pieces.
+    best: [Best; 2],
+}
+
+impl Own {
+    /// Whether this thread has timed enough steps to settle the choice:
+    /// [`STEPS`] with the fastest of each kind confirmed and one kind
+    /// clearly the faster, else [`STEPS_MAX`]. Going on costs little where
+    /// the kinds are close (either is about as good) and catches a choice
+    /// that a stall of the machine would have made.
+    fn ready(&self) -> bool {
+        let clear = match self.best.map(Best::fastest) {
+            [Some(m), Some(p)] => {
+                let (m, p) = (m.as_secs_f64(), p.as_secs_f64());
+                m.max(p) >= m.min(p) * CLEAR
+            }
+            _ => false,
+        };
+        self.steps >= STEPS_MAX
+            || (self.steps >= STEPS && clear && self.best.iter().all(|b| b.steady()))
+    }
 }
 
 thread_local! {
     /// This thread's record, for the reader it worked for last.
-    static OWN: Cell<Own> = const { Cell::new(Own { id: 0, steps: 0, best: [None; 2] }) };
+    static OWN: Cell<Own> = const {
+        Cell::new(Own { id: 0, steps: 0, best: [Best([None; 2]); 2] })
+    };
 }
 
-/// The fastest of two times, either of which may be missing.
-fn fastest(a: Option<Duration>, b: Option<Duration>) -> Option<Duration> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
+/// The two fastest steps of one kind, in time per MiB, fastest first.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Best([Option<Duration>; 2]);
+
+impl Best {
+    /// These and `t`: the two fastest.
+    fn with(self, t: Duration) -> Best {
+        match self.0 {
+            [Some(a), _] if t < a => Best([Some(t), Some(a)]),
+            [Some(a), Some(b)] if t >= b => Best([Some(a), Some(b)]),
+            [Some(a), _] => Best([Some(a), Some(t)]),
+            [None, _] => Best([Some(t), None]),
+        }
+    }
+
+    /// The two fastest of these and `other`'s.
+    fn merge(self, other: Best) -> Best {
+        other.0.into_iter().flatten().fold(self, Best::with)
+    }
+
+    /// The fastest, if any was timed.
+    fn fastest(self) -> Option<Duration> {
+        self.0[0]
+    }
+
+    /// Whether the fastest is confirmed: a second step took at most
+    /// [`STEADY`] times as long. A step slowed by something else on the
+    /// machine (a stall of the virtual machine, another process on the
+    /// core) is not confirmed by one that was not, and the thread times
+    /// more steps.
+    fn steady(self) -> bool {
+        match self.0 {
+            [Some(a), Some(b)] => b.as_secs_f64() <= a.as_secs_f64() * STEADY,
+            _ => false,
+        }
     }
 }
 
@@ -145,18 +225,18 @@ pub struct Probing<'a> {
     map: MapRead<'a>,
     /// The file read with `pread`.
     read: FileRead<'a>,
-    /// Bytes of a timed `pread` piece ([`WINDOW`]; smaller in the tests; a
-    /// timed `map` window is `map.window`, the size `map` takes).
-    window: usize,
+    /// Bytes timed per step: of `map` (its windows, at least
+    /// [`MAP_TIMED`]) and of `pread` ([`WINDOW`]); smaller in the tests.
+    timed: [usize; 2],
     /// The thread count the choice is kept for, and the file system.
     key: (u64, usize),
     /// This reader, in the threads' records.
     id: u64,
     /// 0 while measuring, then 1 + the index of the choice (`map`, `pread`).
     chosen: AtomicU8,
-    /// The fastest window of each kind (time per MiB) timed by the threads
-    /// that finished.
-    best: Mutex<[Option<Duration>; 2]>,
+    /// The fastest steps of each kind timed by the threads that
+    /// finished.
+    best: Mutex<[Best; 2]>,
     /// When the reader was made (for the trace).
     start: Instant,
 }
@@ -167,11 +247,11 @@ impl<'a> Probing<'a> {
         Probing {
             map,
             read,
-            window: WINDOW,
+            timed: [map.window.max(MAP_TIMED), WINDOW],
             key: (device_of(file), threads),
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             chosen: AtomicU8::new(0),
-            best: Mutex::new([None; 2]),
+            best: Mutex::new([Best::default(); 2]),
             start: Instant::now(),
         }
     }
@@ -185,14 +265,14 @@ impl<'a> Probing<'a> {
         }
     }
 
-    /// Pools a thread's fastest windows and, if no thread has yet, makes
-    /// the choice from what is pooled.
-    fn settle(&self, own: [Option<Duration>; 2]) {
+    /// Pools a thread's fastest steps (of `steps` it timed) and, if no
+    /// thread has yet, makes the choice from what is pooled.
+    fn settle(&self, own: [Best; 2], steps: u32) {
         let Ok(mut best) = self.best.lock() else {
             return;
         };
-        *best = [fastest(best[0], own[0]), fastest(best[1], own[1])];
-        let (map, pread) = (best[0], best[1]);
+        *best = [best[0].merge(own[0]), best[1].merge(own[1])];
+        let (map, pread) = (best[0].fastest(), best[1].fastest());
         let mode = match (map, pread) {
             (Some(m), Some(p)) if p < m => IoMode::Pread,
             _ => IoMode::Map,
@@ -204,7 +284,7 @@ impl<'a> Probing<'a> {
             .is_ok()
         {
             trace(format_args!(
-                "probe on {} thread(s): (map, pread) per MiB = ({map:?}, {pread:?}) -> {mode:?} ({:?} after the start)",
+                "probe on {} thread(s): (map, pread) per MiB = ({map:?}, {pread:?}) -> {mode:?} ({steps} steps, {:?} after the start)",
                 self.key.1,
                 self.start.elapsed()
             ));
@@ -236,18 +316,14 @@ impl Pieces for Probing<'_> {
                 own = Own {
                     id: self.id,
                     steps: 0,
-                    best: [None; 2],
+                    best: [Best::default(); 2],
                 };
             }
-            // The next window of whole units, read and timed the way this
-            // thread's turn says: on even steps one window of `map` (the
-            // size it maps at a time), on odd ones one piece of `pread`.
+            // The next step of whole units, read and timed the way this
+            // thread's turn says: on even steps `map` (in the windows it
+            // maps at a time), on odd ones one piece of `pread`.
             let kind = (own.steps % 2) as usize;
-            let size = if kind == 0 {
-                self.map.window
-            } else {
-                self.window
-            };
+            let size = self.timed[kind];
             let Some((_, n)) = crate::spans::spans(pos, end - pos, unit, size).next() else {
                 break;
             };
@@ -258,18 +334,18 @@ impl Pieces for Probing<'_> {
                 self.read.visit(pos, n as u64, unit, f)?;
             }
             pos += n as u64;
-            // Per MiB (the two kinds' windows differ in size); a window cut
+            // Per MiB (the two kinds' steps differ in size); a step cut
             // short by the end of the range is read but not counted: its
             // fixed costs (a system call, a release) would weigh too much.
             if n.saturating_mul(4) < size {
                 continue;
             }
             let per_mib = t.elapsed().as_secs_f64() * (1 << 20) as f64 / n as f64;
-            own.best[kind] = fastest(own.best[kind], Some(Duration::from_secs_f64(per_mib)));
+            own.best[kind] = own.best[kind].with(Duration::from_secs_f64(per_mib));
             own.steps += 1;
             OWN.with(|o| o.set(own));
-            if own.steps == STEPS {
-                self.settle(own.best);
+            if own.ready() {
+                self.settle(own.best, own.steps);
             }
         }
         Ok(())
@@ -346,7 +422,7 @@ mod tests {
                 done: &self.done,
             };
             let mut p = Probing::new(&self.file, threads, windows, read);
-            p.window = piece;
+            p.timed = [window, piece];
             p
         }
     }
@@ -359,9 +435,9 @@ mod tests {
 
     /// Read through [`Probing`] by several threads at once, each range
     /// arrives whole and in order, in pieces of whole units but the last,
-    /// both while the windows are timed and after the choice; the first
-    /// thread to time [`STEPS`] windows makes the choice, and it is kept
-    /// for the file system and thread count.
+    /// both while the steps are timed and after the choice; a thread that
+    /// timed its steps makes the choice, and it is kept for the file
+    /// system and thread count.
     #[test]
     fn probing_reads_every_byte_in_order_and_settles() {
         let s = Scratch::new((3 << 20) + 4099, "order");
@@ -369,8 +445,8 @@ mod tests {
         let threads = 3;
         let p = s.probing(threads, 96 << 10, 40 << 10);
         assert_eq!(p.chosen(), None);
-        // Three ranges of different units, one per thread; the first is
-        // long enough for STEPS windows.
+        // Three ranges of different units, one per thread; the first and
+        // the last are long enough for STEPS_MAX steps.
         let ranges = [
             (0u64, 1u64 << 20, 16usize),
             (1 << 20, 1 << 20, 4099),
@@ -411,19 +487,123 @@ mod tests {
     #[test]
     fn the_faster_kind_per_mib_is_chosen_once() {
         let s = Scratch::new(4096, "once");
-        let ms = |n: u64| Some(Duration::from_millis(n));
+        let ms = |n: u64| Best::default().with(Duration::from_millis(n));
         // Thread counts no other test uses: the choice is kept per count.
         for (threads, own, want) in [
             (5, [ms(2), ms(1)], IoMode::Pread),
             (6, [ms(1), ms(2)], IoMode::Map),
-            (7, [ms(1), None], IoMode::Map),
+            (7, [ms(1), Best::default()], IoMode::Map),
         ] {
             let p = s.probing(threads, WINDOW, WINDOW);
-            p.settle(own);
+            p.settle(own, STEPS);
             assert_eq!(p.chosen(), Some(want), "{threads}");
-            p.settle([ms(9), ms(0)]);
+            p.settle([ms(9), ms(0)], STEPS);
             assert_eq!(p.chosen(), Some(want), "{threads}: settled once");
             assert_eq!(known(&s.file, PROBE_MIN, threads), Some(want));
         }
+    }
+
+    /// A `map` step is at least MAP_TIMED bytes, in `map`'s own windows: on
+    /// one thread four of them, on more one; `pread` steps are one piece.
+    #[test]
+    fn a_map_step_spans_map_timed_bytes() {
+        let s = Scratch::new(4096, "timed");
+        for (window, want) in [(1 << 20, MAP_TIMED), (16 << 20, 16 << 20)] {
+            let map = MapRead {
+                map: &s.map,
+                window,
+                done: &s.done,
+            };
+            let read = FileRead {
+                file: &s.file,
+                len: 4096,
+                done: &s.done,
+            };
+            let p = Probing::new(&s.file, 2, map, read);
+            assert_eq!(p.timed, [want, WINDOW], "{window}");
+        }
+    }
+
+    /// Times per MiB in µs as the windows of one kind that a thread timed.
+    fn best_of(us: &[u64]) -> Best {
+        us.iter()
+            .map(|&u| Duration::from_micros(u))
+            .fold(Best::default(), Best::with)
+    }
+
+    /// The two fastest windows are kept, fastest first, whatever the order
+    /// they come in, and merging keeps the two fastest of both.
+    #[test]
+    fn best_keeps_the_two_fastest() {
+        let us = |a: u64, b: u64| {
+            Best([
+                Some(Duration::from_micros(a)),
+                Some(Duration::from_micros(b)),
+            ])
+        };
+        assert_eq!(best_of(&[]), Best::default());
+        assert_eq!(best_of(&[7]), Best([Some(Duration::from_micros(7)), None]));
+        for order in [
+            [3, 1, 2],
+            [1, 2, 3],
+            [2, 3, 1],
+            [3, 2, 1],
+            [1, 3, 2],
+            [2, 1, 3],
+        ] {
+            assert_eq!(best_of(&order), us(1, 2), "{order:?}");
+        }
+        assert_eq!(best_of(&[5, 5, 9]), us(5, 5));
+        assert_eq!(best_of(&[4, 8]).merge(best_of(&[6, 2])), us(2, 4));
+        assert_eq!(best_of(&[4]).merge(Best::default()), best_of(&[4]));
+        assert_eq!(best_of(&[1, 2]).fastest(), Some(Duration::from_micros(1)));
+    }
+
+    /// A thread settles after STEPS steps when the fastest of each kind is
+    /// confirmed and one kind is clearly faster, and otherwise goes on
+    /// timing up to STEPS_MAX. The figures are runs of the 2-core VM's (one
+    /// thread, µs per MiB, one `map` window per step): in the first, a
+    /// stall slowed the `map` windows and `pread` won with a fixed number
+    /// of steps, where `map` takes 205–235 µs per MiB and `pread` 300–460
+    /// when nothing else runs (the second).
+    #[test]
+    fn a_thread_goes_on_timing_until_its_figures_are_steady() {
+        let own = |steps: u32, map: &[u64], pread: &[u64]| Own {
+            id: 1,
+            steps,
+            best: [best_of(map), best_of(pread)],
+        };
+        let stalled = ([400, 888, 972], [318, 616, 1863]);
+        assert!(!own(STEPS, &stalled.0, &stalled.1).ready());
+        assert!(own(STEPS_MAX, &stalled.0, &stalled.1).ready());
+        let quiet = ([221, 238, 365], [317, 460, 901]);
+        assert!(own(STEPS, &quiet.0, &quiet.1).ready());
+        assert!(!own(STEPS - 1, &quiet.0, &quiet.1).ready());
+        // One kind unconfirmed is enough to go on, and a kind timed once
+        // is not confirmed.
+        assert!(!own(STEPS, &quiet.0, &stalled.1).ready());
+        assert!(!own(STEPS + 2, &[210], &quiet.1).ready());
+        // Steady but close (another run: the `map` windows slowed alike):
+        // on, up to STEPS_MAX; a clear margin either way settles.
+        let close = ([371, 380, 402], [325, 331, 790]);
+        assert!(!own(STEPS, &close.0, &close.1).ready());
+        assert!(own(STEPS_MAX, &close.0, &close.1).ready());
+        assert!(own(STEPS, &[300, 310], &[376, 390]).ready());
+        assert!(own(STEPS, &[376, 390], &[300, 310]).ready());
+        assert!(!own(STEPS, &[300, 310], &[374, 390]).ready());
+        assert!(
+            Best([
+                Some(Duration::from_micros(200)),
+                Some(Duration::from_micros(300))
+            ])
+            .steady()
+        );
+        assert!(
+            !Best([
+                Some(Duration::from_micros(200)),
+                Some(Duration::from_micros(301))
+            ])
+            .steady()
+        );
     }
 }
