@@ -147,9 +147,9 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 struct Own {
     /// The reader ([`Probing::id`]).
     id: u64,
-    /// Windows timed so far.
+    /// Steps timed so far.
     steps: u32,
-    /// The fastest `map` windows and `pread` pieces.
+    /// The fastest steps of each kind (`map`, `pread`).
     best: [Best; 2],
 }
 
@@ -408,9 +408,9 @@ mod tests {
             }
         }
 
-        /// A [`Probing`] reader of the file for `threads` threads, timing
-        /// `map` windows of `window` bytes and `pread` pieces of `piece`.
-        fn probing(&self, threads: usize, window: usize, piece: usize) -> Probing<'_> {
+        /// A [`Probing`] reader of the file for `threads` threads, mapping
+        /// `window` bytes at a time, as `input.rs` makes it.
+        fn reader(&self, threads: usize, window: usize) -> Probing<'_> {
             let windows = MapRead {
                 map: &self.map,
                 window,
@@ -421,7 +421,13 @@ mod tests {
                 len: self.bytes.len() as u64,
                 done: &self.done,
             };
-            let mut p = Probing::new(&self.file, threads, windows, read);
+            Probing::new(&self.file, threads, windows, read)
+        }
+
+        /// [`Scratch::reader`] timing `map` steps of one `window` and
+        /// `pread` steps of `piece` bytes.
+        fn probing(&self, threads: usize, window: usize, piece: usize) -> Probing<'_> {
+            let mut p = self.reader(threads, window);
             p.timed = [window, piece];
             p
         }
@@ -503,35 +509,25 @@ mod tests {
         }
     }
 
-    /// A `map` step is at least MAP_TIMED bytes, in `map`'s own windows: on
-    /// one thread four of them, on more one; `pread` steps are one piece.
+    /// A `map` step is at least MAP_TIMED bytes, in `map`'s own windows:
+    /// four of one thread's 1 MiB, one of more threads' 16 MiB; a `pread`
+    /// step is one piece.
     #[test]
     fn a_map_step_spans_map_timed_bytes() {
         let s = Scratch::new(4096, "timed");
         for (window, want) in [(1 << 20, MAP_TIMED), (16 << 20, 16 << 20)] {
-            let map = MapRead {
-                map: &s.map,
-                window,
-                done: &s.done,
-            };
-            let read = FileRead {
-                file: &s.file,
-                len: 4096,
-                done: &s.done,
-            };
-            let p = Probing::new(&s.file, 2, map, read);
-            assert_eq!(p.timed, [want, WINDOW], "{window}");
+            assert_eq!(s.reader(2, window).timed, [want, WINDOW], "{window}");
         }
     }
 
-    /// Times per MiB in µs as the windows of one kind that a thread timed.
+    /// Times per MiB in µs as the steps of one kind that a thread timed.
     fn best_of(us: &[u64]) -> Best {
         us.iter()
             .map(|&u| Duration::from_micros(u))
             .fold(Best::default(), Best::with)
     }
 
-    /// The two fastest windows are kept, fastest first, whatever the order
+    /// The two fastest steps are kept, fastest first, whatever the order
     /// they come in, and merging keeps the two fastest of both.
     #[test]
     fn best_keeps_the_two_fastest() {
