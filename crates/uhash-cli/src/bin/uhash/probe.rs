@@ -15,12 +15,13 @@
 //! [`crate::map::window`]: mapped, hashed, released) and as `pread` takes
 //! a piece (of [`WINDOW`] bytes: copied, hashed), and times each step (one
 //! cut to less than a quarter by the end of its range is read but not
-//! counted). After [`STEPS`] steps a thread settles the choice, if no
-//! thread has, on the fastest step of each kind per MiB (the first pays
-//! for warming up) that it and the threads before it timed — provided
-//! its own figures are steady (the fastest of each kind confirmed by a
-//! second within [`STEADY`]) and clear (one kind faster by [`CLEAR`]);
-//! otherwise it times more, up to [`STEPS_MAX`], so that a stall of the
+//! counted). After [`STEPS`](figures::STEPS) steps a thread settles the
+//! choice, if no thread has, on the fastest step of each kind per MiB (the
+//! first pays for warming up) that it and the threads before it timed —
+//! provided its own figures are steady (the fastest of each kind confirmed
+//! by a second within [`STEADY`](figures::STEADY)) and clear (one kind
+//! faster by [`CLEAR`](figures::CLEAR)); otherwise it times more, up to
+//! [`STEPS_MAX`](figures::STEPS_MAX) ([`figures::ready`]), so that a stall of the
 //! machine during the first steps does not make the choice. From then on
 //! every thread reads the rest of its share the chosen way. The windows
 //! timed are windows of the message, hashed once: the probe costs only
@@ -74,6 +75,10 @@ use crate::args::IoMode;
 use crate::map::MapRead;
 use crate::pread::FileRead;
 
+mod figures;
+
+use figures::Best;
+
 /// Bytes of `pread` a thread times per step (one [`crate::blocks::BLOCK`],
 /// the piece `pread` reads at a time).
 const WINDOW: usize = crate::blocks::BLOCK;
@@ -84,28 +89,9 @@ const WINDOW: usize = crate::blocks::BLOCK;
 /// pause), where `pread`'s pieces varied little: timed one window per
 /// step, 7 of 150 runs started 0.1 s apart chose `pread`, which took
 /// 0.202–0.234 s against 0.151–0.206 s for `map` in such runs; timed four
-/// at a time, none of 150 did (2-core Intel VM, 1 GiB in tmpfs,
-/// nhx4-mac, `UHASH_IO_TRACE=1`).
+/// at a time, with the rules of [`figures::ready`], none of 150 did
+/// (2-core Intel VM, 1 GiB in tmpfs, nhx4-mac, `UHASH_IO_TRACE=1`).
 const MAP_TIMED: usize = 4 << 20;
-
-/// Steps each thread times at least: three of each kind, alternately.
-const STEPS: u32 = 6;
-
-/// Steps each thread times at most: a thread goes on timing, past
-/// [`STEPS`], until the fastest step of each kind is confirmed by a
-/// second one within [`STEADY`] times it ([`Best::steady`]) and one kind
-/// is faster than the other by [`CLEAR`] ([`Own::ready`]).
-const STEPS_MAX: u32 = 12;
-
-/// How much slower than the fastest step of its kind a second one may be
-/// and still confirm it.
-const STEADY: f64 = 1.5;
-
-/// How much faster per MiB one kind must be than the other for the choice
-/// to be made before [`STEPS_MAX`] steps (on the 2-core Intel VM `map`
-/// was 1.35–1.5× faster in quiet runs, and 1.03–1.14× *slower* in the
-/// runs a stall made choose `pread`).
-const CLEAR: f64 = 1.25;
 
 /// Files shorter than this are mapped without a probe.
 const PROBE_MIN: u64 = 256 << 20;
@@ -153,68 +139,11 @@ struct Own {
     best: [Best; 2],
 }
 
-impl Own {
-    /// Whether this thread has timed enough steps to settle the choice:
-    /// [`STEPS`] with the fastest of each kind confirmed and one kind
-    /// clearly the faster, else [`STEPS_MAX`]. Going on costs little where
-    /// the kinds are close (either is about as good) and catches a choice
-    /// that a stall of the machine would have made.
-    fn ready(&self) -> bool {
-        let clear = match self.best.map(Best::fastest) {
-            [Some(m), Some(p)] => {
-                let (m, p) = (m.as_secs_f64(), p.as_secs_f64());
-                m.max(p) >= m.min(p) * CLEAR
-            }
-            _ => false,
-        };
-        self.steps >= STEPS_MAX
-            || (self.steps >= STEPS && clear && self.best.iter().all(|b| b.steady()))
-    }
-}
-
 thread_local! {
     /// This thread's record, for the reader it worked for last.
     static OWN: Cell<Own> = const {
-        Cell::new(Own { id: 0, steps: 0, best: [Best([None; 2]); 2] })
+        Cell::new(Own { id: 0, steps: 0, best: [Best::NONE; 2] })
     };
-}
-
-/// The two fastest steps of one kind, in time per MiB, fastest first.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Best([Option<Duration>; 2]);
-
-impl Best {
-    /// These and `t`: the two fastest.
-    fn with(self, t: Duration) -> Best {
-        match self.0 {
-            [Some(a), _] if t < a => Best([Some(t), Some(a)]),
-            [Some(a), Some(b)] if t >= b => Best([Some(a), Some(b)]),
-            [Some(a), _] => Best([Some(a), Some(t)]),
-            [None, _] => Best([Some(t), None]),
-        }
-    }
-
-    /// The two fastest of these and `other`'s.
-    fn merge(self, other: Best) -> Best {
-        other.0.into_iter().flatten().fold(self, Best::with)
-    }
-
-    /// The fastest, if any was timed.
-    fn fastest(self) -> Option<Duration> {
-        self.0[0]
-    }
-
-    /// Whether the fastest is confirmed: a second step took at most
-    /// [`STEADY`] times as long. A step slowed by something else on the
-    /// machine (a stall of the virtual machine, another process on the
-    /// core) is not confirmed by one that was not, and the thread times
-    /// more steps.
-    fn steady(self) -> bool {
-        match self.0 {
-            [Some(a), Some(b)] => b.as_secs_f64() <= a.as_secs_f64() * STEADY,
-            _ => false,
-        }
-    }
 }
 
 /// A file read by `--io auto` while the choice between `map` and `pread` is
@@ -251,7 +180,7 @@ impl<'a> Probing<'a> {
             key: (device_of(file), threads),
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             chosen: AtomicU8::new(0),
-            best: Mutex::new([Best::default(); 2]),
+            best: Mutex::new([Best::NONE; 2]),
             start: Instant::now(),
         }
     }
@@ -316,7 +245,7 @@ impl Pieces for Probing<'_> {
                 own = Own {
                     id: self.id,
                     steps: 0,
-                    best: [Best::default(); 2],
+                    best: [Best::NONE; 2],
                 };
             }
             // The next step of whole units, read and timed the way this
@@ -344,7 +273,7 @@ impl Pieces for Probing<'_> {
             own.best[kind] = own.best[kind].with(Duration::from_secs_f64(per_mib));
             own.steps += 1;
             OWN.with(|o| o.set(own));
-            if own.ready() {
+            if figures::ready(own.steps, &own.best) {
                 self.settle(own.best, own.steps);
             }
         }
@@ -378,6 +307,7 @@ fn device_of(file: &File) -> u64 {
 mod tests {
     use super::*;
     use crate::map::Mapping;
+    use figures::STEPS;
 
     /// A file of `len` pseudo-random bytes in the temporary directory (one
     /// `name` per test: the tests run at once), open and mapped, removed
@@ -493,12 +423,12 @@ mod tests {
     #[test]
     fn the_faster_kind_per_mib_is_chosen_once() {
         let s = Scratch::new(4096, "once");
-        let ms = |n: u64| Best::default().with(Duration::from_millis(n));
+        let ms = |n: u64| Best::NONE.with(Duration::from_millis(n));
         // Thread counts no other test uses: the choice is kept per count.
         for (threads, own, want) in [
             (5, [ms(2), ms(1)], IoMode::Pread),
             (6, [ms(1), ms(2)], IoMode::Map),
-            (7, [ms(1), Best::default()], IoMode::Map),
+            (7, [ms(1), Best::NONE], IoMode::Map),
         ] {
             let p = s.probing(threads, WINDOW, WINDOW);
             p.settle(own, STEPS);
@@ -518,88 +448,5 @@ mod tests {
         for (window, want) in [(1 << 20, MAP_TIMED), (16 << 20, 16 << 20)] {
             assert_eq!(s.reader(2, window).timed, [want, WINDOW], "{window}");
         }
-    }
-
-    /// Times per MiB in µs as the steps of one kind that a thread timed.
-    fn best_of(us: &[u64]) -> Best {
-        us.iter()
-            .map(|&u| Duration::from_micros(u))
-            .fold(Best::default(), Best::with)
-    }
-
-    /// The two fastest steps are kept, fastest first, whatever the order
-    /// they come in, and merging keeps the two fastest of both.
-    #[test]
-    fn best_keeps_the_two_fastest() {
-        let us = |a: u64, b: u64| {
-            Best([
-                Some(Duration::from_micros(a)),
-                Some(Duration::from_micros(b)),
-            ])
-        };
-        assert_eq!(best_of(&[]), Best::default());
-        assert_eq!(best_of(&[7]), Best([Some(Duration::from_micros(7)), None]));
-        for order in [
-            [3, 1, 2],
-            [1, 2, 3],
-            [2, 3, 1],
-            [3, 2, 1],
-            [1, 3, 2],
-            [2, 1, 3],
-        ] {
-            assert_eq!(best_of(&order), us(1, 2), "{order:?}");
-        }
-        assert_eq!(best_of(&[5, 5, 9]), us(5, 5));
-        assert_eq!(best_of(&[4, 8]).merge(best_of(&[6, 2])), us(2, 4));
-        assert_eq!(best_of(&[4]).merge(Best::default()), best_of(&[4]));
-        assert_eq!(best_of(&[1, 2]).fastest(), Some(Duration::from_micros(1)));
-    }
-
-    /// A thread settles after STEPS steps when the fastest of each kind is
-    /// confirmed and one kind is clearly faster, and otherwise goes on
-    /// timing up to STEPS_MAX. The figures are runs of the 2-core VM's (one
-    /// thread, µs per MiB, one `map` window per step): in the first, a
-    /// stall slowed the `map` windows and `pread` won with a fixed number
-    /// of steps, where `map` takes 205–235 µs per MiB and `pread` 300–460
-    /// when nothing else runs (the second).
-    #[test]
-    fn a_thread_goes_on_timing_until_its_figures_are_steady() {
-        let own = |steps: u32, map: &[u64], pread: &[u64]| Own {
-            id: 1,
-            steps,
-            best: [best_of(map), best_of(pread)],
-        };
-        let stalled = ([400, 888, 972], [318, 616, 1863]);
-        assert!(!own(STEPS, &stalled.0, &stalled.1).ready());
-        assert!(own(STEPS_MAX, &stalled.0, &stalled.1).ready());
-        let quiet = ([221, 238, 365], [317, 460, 901]);
-        assert!(own(STEPS, &quiet.0, &quiet.1).ready());
-        assert!(!own(STEPS - 1, &quiet.0, &quiet.1).ready());
-        // One kind unconfirmed is enough to go on, and a kind timed once
-        // is not confirmed.
-        assert!(!own(STEPS, &quiet.0, &stalled.1).ready());
-        assert!(!own(STEPS + 2, &[210], &quiet.1).ready());
-        // Steady but close (another run: the `map` windows slowed alike):
-        // on, up to STEPS_MAX; a clear margin either way settles.
-        let close = ([371, 380, 402], [325, 331, 790]);
-        assert!(!own(STEPS, &close.0, &close.1).ready());
-        assert!(own(STEPS_MAX, &close.0, &close.1).ready());
-        assert!(own(STEPS, &[300, 310], &[376, 390]).ready());
-        assert!(own(STEPS, &[376, 390], &[300, 310]).ready());
-        assert!(!own(STEPS, &[300, 310], &[374, 390]).ready());
-        assert!(
-            Best([
-                Some(Duration::from_micros(200)),
-                Some(Duration::from_micros(300))
-            ])
-            .steady()
-        );
-        assert!(
-            !Best([
-                Some(Duration::from_micros(200)),
-                Some(Duration::from_micros(301))
-            ])
-            .steady()
-        );
     }
 }
