@@ -4,12 +4,18 @@
 //! processes hits both alike), wall clock, medians.
 //!
 //! ```text
-//! cargo run -p uhash-bench --release --bin threads -- [--rounds R] [--threads N] [ALG...]
+//! cargo run -p uhash-bench --release --bin threads -- [--rounds R] [--threads N] [--mib M] [ALG...]
 //! ```
+//!
+//! `--mib M` times one message of M MiB instead of 4 and 16 MiB: at 1024
+//! the message comes from memory (pages already mapped), which is how fast
+//! the kernels read where page work is cheap; the first row, `read`, is the
+//! plain read of the same buffer (`memory::xor_words`, contiguous shares).
 
 use std::time::Instant;
 
-use uhash_bench::Message;
+use rayon::prelude::*;
+use uhash_bench::{Message, memory};
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -19,6 +25,7 @@ fn median(v: &mut [f64]) -> f64 {
 fn main() {
     let mut rounds = 41usize;
     let mut threads = std::thread::available_parallelism().map_or(2, usize::from);
+    let mut sizes = vec![4usize, 16];
     let mut algs: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -34,8 +41,9 @@ fn main() {
         match a.as_str() {
             "--rounds" => rounds = num("--rounds"),
             "--threads" => threads = num("--threads"),
+            "--mib" => sizes = vec![num("--mib")],
             "-h" | "--help" => {
-                println!("usage: threads [--rounds R] [--threads N] [ALG...]");
+                println!("usage: threads [--rounds R] [--threads N] [--mib M] [ALG...]");
                 return;
             }
             _ => algs.push(a),
@@ -65,36 +73,51 @@ fn main() {
         "{:<16} {:>8} {:>12} {:>12} {:>8}",
         "alg", "size", "1 thread", "N threads", "speedup"
     );
-    for name in &algs {
-        let Some(a) = uhash_cli::alg::find(name) else {
-            eprintln!("unknown algorithm {name}");
-            std::process::exit(2);
-        };
-        let mut key = vec![0x5a; a.key_bytes];
-        a.fix_random_key(&mut key);
-        let keyed = a.key(&key).expect("valid key");
-        let nonce = vec![1u8; a.nonce_bytes];
-        for mib in [4usize, 16] {
-            let msg = Message::new(mib << 20);
-            let msg = msg.bytes();
+    let keyed: Vec<_> = algs
+        .iter()
+        .map(|name| {
+            let Some(a) = uhash_cli::alg::find(name) else {
+                eprintln!("unknown algorithm {name}");
+                std::process::exit(2);
+            };
+            let mut key = vec![0x5a; a.key_bytes];
+            a.fix_random_key(&mut key);
+            (a, a.key(&key).expect("valid key"), vec![1u8; a.nonce_bytes])
+        })
+        .collect();
+    let level = memory::Level::detect();
+    for mib in sizes {
+        let msg = Message::new(mib << 20);
+        let msg = msg.bytes();
+        let row = |name: &str, run: &(dyn Fn() -> u64 + Sync)| {
             let mut t = [Vec::new(), Vec::new()];
             for _ in 0..rounds {
                 for (i, pool) in pools.iter().enumerate() {
                     let start = Instant::now();
-                    let out = pool.install(|| keyed.compute(&nonce, msg));
+                    std::hint::black_box(pool.install(run));
                     t[i].push(start.elapsed().as_secs_f64());
-                    std::hint::black_box(out.ok());
                 }
             }
             let (one, all) = (median(&mut t[0]), median(&mut t[1]));
             println!(
                 "{:<16} {:>5} MiB {:>9.3} ms {:>9.3} ms {:>7.2}x",
-                a.name,
+                name,
                 mib,
                 one * 1e3,
                 all * 1e3,
                 one / all
             );
+        };
+        row("read", &|| {
+            let share = msg.len().div_ceil(rayon::current_num_threads()).max(1);
+            msg.par_chunks(share)
+                .map(|c| memory::xor_words(c, level))
+                .reduce(|| 0, |a, b| a ^ b)
+        });
+        for (a, keyed, nonce) in &keyed {
+            row(a.name, &|| {
+                keyed.compute(nonce, msg).map_or(0, |t| t.len() as u64)
+            });
         }
     }
 }

@@ -3,33 +3,43 @@
 //!
 //! A long message comes from memory (a file mapped or read by `uhash mac`),
 //! where a kernel left to the hardware prefetcher stalls: the prefetcher
-//! starts over at every 4 KiB page. Each step of such a kernel asks for
-//! each 64-byte line it will take, in one of two ways:
+//! starts over at every 4 KiB page, and the pages of a file in the page
+//! cache are seldom next to each other in physical memory. Each step of
+//! such a kernel asks for each 64-byte line it will take twice: [`FAR`]
+//! bytes ahead into L2 (`prefetcht1`), one page ahead, which keeps enough
+//! lines in flight to keep the memory busy, and again, closer, into L1
+//! (`prefetcht0`), so that the loads find the line there and not in L2:
 //!
-//! * [`ahead`], for Poly1305's loops, whose long multiply chains keep the
-//!   core from running far enough ahead to have many lines in flight:
-//!   [`FAR`] bytes ahead into L2 (`prefetcht1`), enough lines in flight to
-//!   keep the memory busy, and [`NEAR`] bytes ahead into L1 (`prefetcht0`),
-//!   so that the loads find the line there and not in L2.
+//! * [`ahead`], for Poly1305's loops, [`NEAR`] bytes ahead;
 //! * [`near`], for the MMH/NH kernels, which take a line in a few cycles
-//!   and are bound by their loads: one `prefetcht0` [`NEAR_ONLY`] bytes
-//!   ahead (a second prefetch per line took load slots and lost).
+//!   and are bound by their loads, [`NEAR_LOADS`] bytes ahead.
 //!
-//! Measured on a 1 GiB file in tmpfs hashed by `uhash mac --io map` (2-core
-//! Intel Xeon VM with IFMA, benches/README.md "Memory speed"; medians of 9 runs
-//! alternating the builds, seconds, one thread / two threads): Poly1305-AES
-//! (IFMA) with one `prefetcht0` 8 KiB ahead (the scheme before) 0.161 / 0.091,
-//! no prefetch 0.170 / 0.088, `prefetcht1` alone 8–64 KiB ahead 0.157–0.160 /
-//! 0.081–0.084, [`ahead`] (L2 at 32 KiB, L1 at 1 KiB) 0.139 / 0.075 (L1 at
-//! 512 B, 2 KiB or 4 KiB and L2 at 16 or 64 KiB: within 4 % of it on one
-//! thread, 6 % on two). nhx4-mac and mmh32x4-mac (medians of 15) with [`near`]
-//! 0.139 / 0.078 and 0.141 / 0.079, with [`ahead`] 0.145 / 0.078 and 0.150 /
-//! 0.080; (medians of 9) with `prefetcht0` 4 KiB ahead 0.160 / 0.089 and 0.150
-//! / 0.088, with `prefetcht1` alone 32 KiB ahead 0.158 / 0.082 and 0.152 /
-//! 0.083. Poly1305 with detection capped (`--cfg uhash_backend=…`): AVX-512F
-//! 0.186 / 0.098 → 0.164 / 0.087 with [`ahead`], AVX2 0.199 / 0.106 → 0.186 /
-//! 0.097. Earlier, on another 2-core VM, one thread: the first `prefetcht0` of
-//! the IFMA loop took 0.234 s to 0.204 s (2 KiB ahead), 0.198 s (8 KiB) and
+//! Measured with `uhash mac --io map` on 1 GiB files (2-core Intel Xeon VM
+//! with IFMA, benches/README.md "Memory speed"; medians of 7 runs in turns,
+//! seconds, one thread / two threads). How much the L2 request gains
+//! depends on how scattered the file's pages are in physical memory (the
+//! hardware prefetchers do well on contiguous pages): with the L2 request
+//! one page ahead, against the scheme before (Poly1305 L2 at 32 KiB and L1
+//! at 1 KiB, MMH/NH only L1 at 2 KiB):
+//!
+//! | file (pages in physically contiguous runs of ≥ 16) | poly1305-aes | nhx4-mac | mmh32x4-mac |
+//! |---|---|---|---|
+//! | tmpfs, 30 % | 0.144 / 0.080 → 0.142 / 0.079 | 0.152 / 0.090 → 0.143 / 0.081 | 0.154 / 0.090 → 0.141 / 0.080 |
+//! | tmpfs, 91 % | 0.128 / 0.070 → 0.125 / 0.066 | 0.128 / 0.075 → 0.126 / 0.070 | 0.129 / 0.074 → 0.125 / 0.068 |
+//! | ext4 just written, 100 % (runs of 512) | 0.104 / 0.053 → 0.097 / 0.050 | 0.090 / 0.053 → 0.095 / 0.053 | not measured |
+//!
+//! Before that, nhx4-mac on the first file went from 0.160 / 0.094 to
+//! 0.153–0.154 / 0.083–0.084 with the L2 request 8, 16 or 32 KiB ahead and
+//! to 0.147 / 0.082 with 4 KiB; on the just-written file 32 KiB made it 18 %
+//! / 11 % slower (4 KiB: 6 % / 3 %). The L2 request alone lost to both
+//! (nhx4-mac 0.151 / 0.083 against 0.144 / 0.081 on the first file); a
+//! second L2 request 64 KiB ahead (Poly1305, with the one at 32 KiB) did
+//! about as well on tmpfs and less well on the just-written file (0.100 /
+//! 0.053). Read from a 1 GiB buffer already in memory (`threads --mib
+//! 1024`), where a plain read takes 74 / 39 ms, see benches/README.md.
+//!
+//! Earlier, on another 2-core VM, one thread: the first `prefetcht0` of the
+//! IFMA loop took 0.234 s to 0.204 s (2 KiB ahead), 0.198 s (8 KiB) and
 //! 0.193 s (16 KiB); of the AVX2 loop 0.383 → 0.317 s; of the AVX2 MMH/NH
 //! kernels (2 KiB) nhx4-mac 0.281 → 0.226 s and mmh32x4-mac 0.313 → 0.270 s.
 
@@ -37,18 +47,20 @@
 
 /// Messages at least this long are read ahead; a shorter one is taken to
 /// be in cache, where a prefetch per line only takes load slots (4 % at
-/// 8 KiB in cache for the MMH/NH kernels), and lines past its end would be
+/// 8 KiB in cache for the MMH/NH kernels with one request per line), and
+/// lines past its end would be
 /// fetched for nothing.
 pub const MIN_BYTES: usize = 16 * 1024;
 
-/// Bytes ahead of the current step that [`ahead`] asks for a line in L2.
-pub const FAR: usize = 32 * 1024;
+/// Bytes ahead of the current step that [`ahead`] and [`near`] ask for a
+/// line in L2: one page.
+pub const FAR: usize = 4 * 1024;
 
 /// Bytes ahead of the current step that [`ahead`] asks for a line in L1.
 pub const NEAR: usize = 1024;
 
 /// Bytes ahead of the current step that [`near`] asks for a line in L1.
-pub const NEAR_ONLY: usize = 2048;
+pub const NEAR_LOADS: usize = 2048;
 
 /// Asks for the 64-byte lines at `p + FAR` (into L2) and `p + NEAR` (into
 /// L1); on other architectures, nothing. The addresses are computed with
@@ -62,11 +74,12 @@ pub fn ahead(p: *const u8) {
     line::<T0>(p.wrapping_add(NEAR));
 }
 
-/// Asks for the 64-byte line at `p + NEAR_ONLY` (into L1); on other
-/// architectures, nothing. Called as [`ahead`] is.
+/// Asks for the 64-byte lines at `p + FAR` (into L2) and `p + NEAR_LOADS`
+/// (into L1); on other architectures, nothing. Called as [`ahead`] is.
 #[inline(always)]
 pub fn near(p: *const u8) {
-    line::<T0>(p.wrapping_add(NEAR_ONLY));
+    line::<T1>(p.wrapping_add(FAR));
+    line::<T0>(p.wrapping_add(NEAR_LOADS));
 }
 
 /// The `_mm_prefetch` hints used here: `_MM_HINT_T0` (into L1) and

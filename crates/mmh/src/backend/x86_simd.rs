@@ -27,9 +27,10 @@
 //!   one vector, stored at once (the callers' loads, of any width, then
 //!   forward from it).
 
-/// Reads the message ahead of byte `at` (`uhash_base::prefetch::near`:
-/// the hardware prefetcher alone left the AVX-512 kernels about 20 %
-/// behind a plain read at 64 MiB); `@maybe true/false` does or does nothing.
+/// Reads the message ahead of byte `at` (`uhash_base::prefetch::near`, into
+/// L2 and L1: the hardware prefetcher alone left the AVX-512 kernels about
+/// 20 % behind a plain read at 64 MiB); `@maybe true/false` does or does
+/// nothing.
 /// The kernels call it once per 64 bytes of a message of at least
 /// `uhash_base::prefetch::MIN_BYTES` (the long-message kernels' 16 KiB
 /// chunks stream from memory; a shorter message is taken to be in cache).
