@@ -28,7 +28,8 @@
 # read by `uhash mac` on every core, by the IO_MODES rows and by
 # `dd bs=1M`, in rounds of rotated order with a pause of COLD_PAUSE s,
 # default 2, before each run; the table then says each one's speed against
-# dd's), UHASH, PAGE_TOUCH,
+# dd's), UHASH, PAGE_TOUCH, PAGE_LAYOUT (default: next to page_touch; the
+# line `pages:` says how the file lies in physical memory, when it can),
 # B3SUM (binaries; default: built with cargo / found on PATH). Needs bash,
 # awk and sort; b3sum is optional (`cargo install b3sum`), as is openssl.
 set -euo pipefail
@@ -57,11 +58,12 @@ fi
 mkdir -p "$DIR"
 
 if [ -z "${UHASH:-}" ] || [ -z "${PAGE_TOUCH:-}" ]; then
-    cargo build -q --release -p uhash-cli --bin uhash -p uhash-bench --bin page_touch
+    cargo build -q --release -p uhash-cli --bin uhash -p uhash-bench --bin page_touch --bin page_layout
     TARGET=${CARGO_TARGET_DIR:-target}
 fi
 UHASH=${UHASH:-$TARGET/release/uhash}
 PAGE_TOUCH=${PAGE_TOUCH:-$TARGET/release/page_touch}
+PAGE_LAYOUT=${PAGE_LAYOUT:-$(dirname "$PAGE_TOUCH")/page_layout}
 if [ -z "${B3SUM:-}" ]; then
     B3SUM=$(command -v b3sum || { [ -x "$HOME/.cargo/bin/b3sum" ] && echo "$HOME/.cargo/bin/b3sum"; } || true)
 fi
@@ -124,6 +126,11 @@ OUT=$DIR/results.txt
 : >"$OUT"
 echo "cli_scaling: $FILE ($SIZE_MIB MiB), $CORES cores, threads:$THREADS, $RUNS runs each" >&2
 echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')" >&2
+# How the file's pages lie in physical memory (every figure depends on it:
+# benches/README.md); the frame numbers need root.
+if [ -x "$PAGE_LAYOUT" ]; then
+    echo "pages: $("$PAGE_LAYOUT" "$FILE" 2>&1 | sed 's/^[^:]*: //')" >&2
+fi
 time_runs "cat 1" cat "$FILE" >>"$OUT"
 if [ -n "$OPENSSL" ]; then
     HEXKEY=$(awk '{ print $4 }' "${KEY[poly1305-aes]:-$DIR/none}" 2>/dev/null || true)
