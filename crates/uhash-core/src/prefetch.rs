@@ -32,7 +32,9 @@
 //! 0.153–0.154 / 0.083–0.084 with the L2 request 8, 16 or 32 KiB ahead and
 //! to 0.147 / 0.082 with 4 KiB; on the just-written file 32 KiB made it 18 %
 //! / 11 % slower (4 KiB: 6 % / 3 %). The L2 request alone lost to both
-//! (nhx4-mac 0.151 / 0.083 against 0.144 / 0.081 on the first file); a
+//! (nhx4-mac 0.151 / 0.083 against 0.144 / 0.081 on the first file), and
+//! so did the L2 request on every other line only (mmh32x4-mac 0.148 /
+//! 0.085 against 0.141 / 0.082 on the first file, nhx4-mac equal); a
 //! second L2 request 64 KiB ahead (Poly1305, with the one at 32 KiB) did
 //! about as well on tmpfs and less well on the just-written file (0.100 /
 //! 0.053). Read from a 1 GiB buffer already in memory (`threads --mib
