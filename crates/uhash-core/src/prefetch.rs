@@ -24,8 +24,8 @@
 //!
 //! | file (pages in physically contiguous runs of ≥ 16) | poly1305-aes | nhx4-mac | mmh32x4-mac |
 //! |---|---|---|---|
-//! | tmpfs, 30 % | 0.144 / 0.080 → 0.142 / 0.079 | 0.152 / 0.090 → 0.143 / 0.081 | 0.154 / 0.090 → 0.141 / 0.080 |
-//! | tmpfs, 91 % | 0.128 / 0.070 → 0.125 / 0.066 | 0.128 / 0.075 → 0.126 / 0.070 | 0.129 / 0.074 → 0.125 / 0.068 |
+//! | tmpfs, 26–30 % | 0.144 / 0.080 → 0.142 / 0.079 | 0.152 / 0.090 → 0.143 / 0.081 | 0.154 / 0.090 → 0.141 / 0.080 |
+//! | tmpfs, 84–91 % | 0.128 / 0.070 → 0.125 / 0.066 | 0.128 / 0.075 → 0.126 / 0.070 | 0.129 / 0.074 → 0.125 / 0.068 |
 //! | ext4 just written, 100 % (runs of 512) | 0.104 / 0.053 → 0.097 / 0.050 | 0.090 / 0.053 → 0.095 / 0.053 | not measured |
 //!
 //! Before that, nhx4-mac on the first file went from 0.160 / 0.094 to
@@ -38,7 +38,11 @@
 //! second L2 request 64 KiB ahead (Poly1305, with the one at 32 KiB) did
 //! about as well on tmpfs and less well on the just-written file (0.100 /
 //! 0.053). Read from a 1 GiB buffer already in memory (`threads --mib
-//! 1024`), where a plain read takes 74 / 39 ms, see benches/README.md.
+//! 1024`), where a plain read takes 72–75 / 37–39 ms: nhx4-mac 109 / 55–58
+//! → 89–90 / 46–47 ms, mmh32x4-mac 106–108 / 54–58 → 92–93 / 48–49,
+//! Poly1305 equal. In cache (`summary --quick`, 64 KiB) the MACs did not
+//! move; the one-window NH kernel alone (`mmh-long/NH-kernel`) pays for its
+//! second request per line, 0.025 → 0.029 cycles/byte.
 //!
 //! Earlier, on another 2-core VM, one thread: the first `prefetcht0` of the
 //! IFMA loop took 0.234 s to 0.204 s (2 KiB ahead), 0.198 s (8 KiB) and
@@ -50,8 +54,7 @@
 /// Messages at least this long are read ahead; a shorter one is taken to
 /// be in cache, where a prefetch per line only takes load slots (4 % at
 /// 8 KiB in cache for the MMH/NH kernels with one request per line), and
-/// lines past its end would be
-/// fetched for nothing.
+/// lines past its end would be fetched for nothing.
 pub const MIN_BYTES: usize = 16 * 1024;
 
 /// Bytes ahead of the current step that [`ahead`] and [`near`] ask for a
