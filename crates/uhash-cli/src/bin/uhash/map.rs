@@ -112,16 +112,23 @@ fn page_size() -> usize {
 /// Bytes a thread maps, hashes and releases at a time with `threads`
 /// threads. One thread: 1 MiB (the page structures of a window, 16 KiB of
 /// them, are still cached when its pages are released). More threads:
-/// 16 MiB, because unmapping pages of a process that runs on other cores
-/// interrupts each of them to flush its TLB. Measured with Poly1305-AES on
-/// 1 GiB (2-core Intel VM, medians of 11, s): one thread 0.210 / 0.199 /
-/// 0.216 in windows of 256 KiB / 1 MiB / 4 MiB (0.206 in 1 MiB windows
-/// without `populate`); two threads 0.120 / 0.115 / 0.109 / 0.107 in
-/// windows of 1 / 4 / 16 / 64 MiB (0.114 in 16 MiB windows without
-/// `populate`; in a C prototype of the same loop on two threads, 64 KiB
-/// windows took 0.30 s against 0.10 s for 1 MiB).
+/// 64 MiB, because unmapping pages of a process that runs on other cores
+/// interrupts each of them to flush its TLB, and fewer releases send fewer
+/// interrupts. Measured with Poly1305-AES on 1 GiB (2-core Intel VM,
+/// medians of 11, s): one thread 0.210 / 0.199 / 0.216 in windows of
+/// 256 KiB / 1 MiB / 4 MiB (0.206 in 1 MiB windows without `populate`);
+/// two threads 0.120 / 0.115 / 0.109 / 0.107 in windows of 1 / 4 / 16 /
+/// 64 MiB (0.114 in 16 MiB windows without `populate`; in a C prototype of
+/// the same loop on two threads, 64 KiB windows took 0.30 s against 0.10 s
+/// for 1 MiB). Later, with the kernels' L2 request one page ahead
+/// (`uhash_base::prefetch`), two threads, 16 → 64 MiB, medians of 9 in
+/// turns: poly1305-aes 0.0787 → 0.0790 and 0.0675 → 0.0653, nhx4-mac 0.0823
+/// → 0.0806 and 0.0720 → 0.0696, mmh32x4-mac 0.0813 → 0.0798 and 0.0700 →
+/// 0.0675, on files with 26 % and 84 % of their pages physically
+/// contiguous (benches/README.md, "Memory speed"). The probe times `map`
+/// in steps of at most 16 MiB all the same (`probe::MAP_STEP_MAX`).
 pub fn window(threads: usize) -> usize {
-    if threads <= 1 { 1 << 20 } else { 16 << 20 }
+    if threads <= 1 { 1 << 20 } else { 64 << 20 }
 }
 
 /// A mapped file as [`Pieces`]: each visited range is handed out in

@@ -10,9 +10,10 @@
 //! kernels read from memory rather than from cache — so it is measured, on
 //! the file, the thread count and the algorithm at hand, by the hash
 //! itself ([`Probing`]): each thread reads the first windows it is given
-//! alternately as `map` takes them (at least [`MAP_TIMED`] bytes per
-//! step, in the windows `map` takes on this many threads,
-//! [`crate::map::window`]: mapped, hashed, released) and as `pread` takes
+//! alternately as `map` takes them (at least [`MAP_TIMED`] and at most
+//! [`MAP_STEP_MAX`] bytes per step, in the windows `map` takes on this many
+//! threads, [`crate::map::window`], or one of the step's length where those
+//! are longer: mapped, hashed, released) and as `pread` takes
 //! a piece (of [`WINDOW`] bytes: copied, hashed), and times each step (one
 //! cut to less than a quarter by the end of its range is read but not
 //! counted). After [`STEPS`](figures::STEPS) steps a thread settles the
@@ -93,6 +94,15 @@ const WINDOW: usize = crate::blocks::BLOCK;
 /// (2-core Intel VM, 1 GiB in tmpfs, nhx4-mac, `UHASH_IO_TRACE=1`).
 const MAP_TIMED: usize = 4 << 20;
 
+/// Bytes of `map` a thread times at most per step: one window of up to
+/// 16 MiB (the windows of more than one thread are 64 MiB, four times as
+/// long; timed whole, six steps on each of two threads would span 768 MiB
+/// before the choice, and a file of a few hundred MiB would end first).
+/// A shorter window is the one `map` would take with 16 MiB windows: 2–3 %
+/// slower than 64 MiB on two threads (`crate::map::window`), for the
+/// steps alone.
+const MAP_STEP_MAX: usize = 16 << 20;
+
 /// Files shorter than this are mapped without a probe.
 const PROBE_MIN: u64 = 256 << 20;
 
@@ -155,7 +165,8 @@ pub struct Probing<'a> {
     /// The file read with `pread`.
     read: FileRead<'a>,
     /// Bytes timed per step: of `map` (its windows, at least
-    /// [`MAP_TIMED`]) and of `pread` ([`WINDOW`]); smaller in the tests.
+    /// [`MAP_TIMED`] and at most [`MAP_STEP_MAX`]) and of `pread`
+    /// ([`WINDOW`]); smaller in the tests.
     timed: [usize; 2],
     /// The thread count the choice is kept for, and the file system.
     key: (u64, usize),
@@ -176,7 +187,7 @@ impl<'a> Probing<'a> {
         Probing {
             map,
             read,
-            timed: [map.window.max(MAP_TIMED), WINDOW],
+            timed: [map.window.clamp(MAP_TIMED, MAP_STEP_MAX), WINDOW],
             key: (device_of(file), threads),
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             chosen: AtomicU8::new(0),
@@ -439,13 +450,17 @@ mod tests {
         }
     }
 
-    /// A `map` step is at least MAP_TIMED bytes, in `map`'s own windows:
-    /// four of one thread's 1 MiB, one of more threads' 16 MiB; a `pread`
-    /// step is one piece.
+    /// A `map` step is at least MAP_TIMED bytes, in `map`'s own windows,
+    /// and at most MAP_STEP_MAX: four of one thread's 1 MiB, 16 MiB of
+    /// more threads' 64 MiB; a `pread` step is one piece.
     #[test]
     fn a_map_step_spans_map_timed_bytes() {
         let s = Scratch::new(4096, "timed");
-        for (window, want) in [(1 << 20, MAP_TIMED), (16 << 20, 16 << 20)] {
+        for (window, want) in [
+            (1 << 20, MAP_TIMED),
+            (16 << 20, 16 << 20),
+            (crate::map::window(2), MAP_STEP_MAX),
+        ] {
             assert_eq!(s.reader(2, window).timed, [want, WINDOW], "{window}");
         }
     }
