@@ -46,10 +46,22 @@ fn main() {
         .unwrap_or_else(|e| die(&format!("/proc/self/pagemap: {e}")));
     let frames: Vec<u64> = entries
         .chunks_exact(8)
-        .map(|e| u64::from_le_bytes(e.try_into().expect("8 bytes")) & ((1 << 55) - 1))
+        .map(|e| frame(u64::from_le_bytes(e.try_into().expect("8 bytes"))))
         .collect();
     drop(map);
     println!("{path}: {}", describe(&frames));
+}
+
+/// The page frame number of a pagemap entry: bits 0–54 when bit 63 says
+/// the page is present, else 0 (as the kernel gives without
+/// `CAP_SYS_ADMIN`).
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn frame(entry: u64) -> u64 {
+    if entry >> 63 == 1 {
+        entry & ((1 << 55) - 1)
+    } else {
+        0
+    }
 }
 
 /// The line for a file whose pages have these frame numbers (in file
@@ -114,7 +126,14 @@ fn die(msg: &str) -> ! {
 
 #[cfg(test)]
 mod tests {
-    use super::{describe, runs};
+    use super::{describe, frame, runs};
+
+    #[test]
+    fn a_frame_counts_only_for_a_present_page() {
+        assert_eq!(frame((1 << 63) | (1 << 55) | 0x1234), 0x1234);
+        assert_eq!(frame(0x1234), 0);
+        assert_eq!(frame(1 << 63), 0);
+    }
 
     #[test]
     fn runs_are_the_stretches_of_consecutive_frames() {

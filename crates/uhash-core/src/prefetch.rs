@@ -75,16 +75,22 @@ pub const NEAR_LOADS: usize = 2048;
 /// those bytes.
 #[inline(always)]
 pub fn ahead(p: *const u8) {
-    line::<T1>(p.wrapping_add(FAR));
-    line::<T0>(p.wrapping_add(NEAR));
+    twice(p, NEAR);
 }
 
 /// Asks for the 64-byte lines at `p + FAR` (into L2) and `p + NEAR_LOADS`
 /// (into L1); on other architectures, nothing. Called as [`ahead`] is.
 #[inline(always)]
 pub fn near(p: *const u8) {
+    twice(p, NEAR_LOADS);
+}
+
+/// The two requests of [`ahead`] and [`near`]: the line at `p + FAR` into
+/// L2, the line at `p + l1` into L1.
+#[inline(always)]
+fn twice(p: *const u8, l1: usize) {
     line::<T1>(p.wrapping_add(FAR));
-    line::<T0>(p.wrapping_add(NEAR_LOADS));
+    line::<T0>(p.wrapping_add(l1));
 }
 
 /// The `_mm_prefetch` hints used here: `_MM_HINT_T0` (into L1) and

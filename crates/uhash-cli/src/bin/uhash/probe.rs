@@ -95,12 +95,13 @@ const WINDOW: usize = crate::blocks::BLOCK;
 const MAP_TIMED: usize = 4 << 20;
 
 /// Bytes of `map` a thread times at most per step: one window of up to
-/// 16 MiB (the windows of more than one thread are 64 MiB, four times as
-/// long; timed whole, six steps on each of two threads would span 768 MiB
-/// before the choice, and a file of a few hundred MiB would end first).
-/// A shorter window is the one `map` would take with 16 MiB windows: 2–3 %
-/// slower than 64 MiB on two threads (`crate::map::window`), for the
-/// steps alone.
+/// 16 MiB. The windows of more than one thread are 64 MiB, four times as
+/// long: timed whole, the three `map` steps of each thread's first six
+/// (up to six of twelve) would span 384 MiB (768 MiB) on two threads
+/// before the choice, and a file of a few hundred MiB would end first.
+/// The shorter window of a step costs what 16 MiB windows cost against
+/// 64 MiB on two threads, for the steps alone: up to 3.6 %
+/// (`crate::map::window`).
 const MAP_STEP_MAX: usize = 16 << 20;
 
 /// Files shorter than this are mapped without a probe.
